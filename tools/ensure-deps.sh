@@ -1,0 +1,15 @@
+#!/bin/sh
+# Installs what `make test` needs on a fresh Debian 12 machine, and nothing
+# when it is already there. Needs root (CI runs as root) only when installing.
+set -e
+missing=""
+command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+[ -f /usr/include/simde/wasm/simd128.h ] || missing="$missing libsimde-dev"
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+if [ -n "$missing" ]; then
+  echo "installing:$missing"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi
+command -v node >/dev/null 2>&1 || { echo "node (>= 20) is required" >&2; exit 1; }
