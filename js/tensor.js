@@ -170,10 +170,11 @@ export function outputTarget(frame, info, dims, out, op, like) {
   return {
     pointer,
     finish: () => {
-      // slice() gives JS its own buffer; then view it with the input's array class.
-      const copy = wasm().HEAPU8.slice(pointer, pointer + bytes);
+      // ArrayBuffer.prototype.slice copies into a fresh, uninitialised JS-owned
+      // buffer in one pass (measured faster than allocate-then-set).
+      const buffer = wasm().HEAPU8.buffer.slice(pointer, pointer + bytes);
       const Array = like && info.arrays.includes(like) ? like : info.arrays[0];
-      const data = new Array(copy.buffer, 0, length);
+      const data = new Array(buffer, 0, length);
       return { type: info.name, dims, data };
     },
   };
