@@ -1,0 +1,111 @@
+// tensorwarp itself, in two configurations:
+//  - end to end: JS TypedArrays in, a fresh JS TypedArray out (the default API;
+//    the wrapper copies into and out of the wasm heap inside the call);
+//  - resident: input (and grid) already in heap tensors, output written into a
+//    preallocated heap tensor via { out } (the zero-copy API), so only the
+//    kernel and the call overhead are timed.
+//
+// Ops land one at a time on main: a missing function, or one that throws
+// "not implemented", is reported as "not built yet" rather than failing.
+
+import { inputsOf, outputDims } from '../workloads.mjs';
+
+const FUNCTION = { pad: 'pad', gridsample: 'gridSample', averagepool: 'averagePool' };
+
+// The op's options in tensorwarp's API for a workload.
+function options(w) {
+  if (w.op === 'pad') {
+    const { mode, begin, end, value } = w.pad;
+    // ONNX has no symmetric mode: tensorwarp takes it in the OpenVINO Pad-12
+    // form (separate begin/end arrays).
+    if (mode === 'symmetric') return { padsBegin: begin, padsEnd: end, mode };
+    return mode === 'constant' ? { pads: [...begin, ...end], mode, value } : { pads: [...begin, ...end], mode };
+  }
+  if (w.op === 'gridsample') {
+    const { mode, paddingMode, alignCorners } = w.gs;
+    return { mode, paddingMode, alignCorners };
+  }
+  const { kernel, strides, pads, ceilMode, countIncludePad } = w.ap;
+  return { kernelShape: kernel, strides, pads, ceilMode, countIncludePad };
+}
+
+// The call with positional inputs; gridSample is the only op with two.
+function call(tw, w, x, grid, opts) {
+  const fn = tw[FUNCTION[w.op]];
+  return w.op === 'gridsample' ? fn(x, grid, opts) : fn(x, opts);
+}
+
+function describe(w, resident) {
+  const fn = FUNCTION[w.op];
+  const o = options(w);
+  const args = Object.entries(o).map(([k, v]) => `${k}: ${JSON.stringify(v).replaceAll('"', "'")}`).join(', ');
+  const inputs = w.op === 'gridsample' ? 'x, grid' : 'x';
+  return resident ? `${fn}(${inputs}, { ${args}, out }) on heap tensors` : `${fn}(${inputs}, { ${args} })`;
+}
+
+async function loadModule() {
+  try {
+    const tw = await import(new URL('../../js/index.js', import.meta.url));
+    await tw.ready();
+    return { tw };
+  } catch (err) {
+    return { missing: `not built yet (${String(err?.message ?? err).split('\n')[0]})` };
+  }
+}
+
+export async function load({ resident }) {
+  const { tw, missing } = await loadModule();
+  let version = 'tensorwarp (not built)';
+  if (tw) {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    version = `tensorwarp ${pkg.version} (this checkout)`;
+  }
+  return {
+    version,
+    prepare(w) {
+      if (missing) return { na: missing, notBuilt: true };
+      if (typeof tw[FUNCTION[w.op]] !== 'function') {
+        return { na: `not built yet (no ${FUNCTION[w.op]} export)`, notBuilt: true };
+      }
+      // tensorwarp has no opset parameter: AveragePool semantics are the same
+      // for opsets 18-22 on these workloads, so the opset variants run the
+      // same call; the point is that its time does not depend on the opset.
+      const opts = options(w);
+      const { x, grid } = inputsOf(w);
+      const what = describe(w, resident);
+      if (!resident) {
+        return {
+          what,
+          run: () => call(tw, w, x, grid, opts),
+          result: (y) => ({ dims: [...y.dims], data: y.data }),
+        };
+      }
+      const held = [];
+      const heapTensor = (t) => {
+        const h = tw.tensor(t.type, t.dims);
+        held.push(h);
+        h.data.set(t.data); // .data is re-read each time: heap growth replaces views
+        return h;
+      };
+      try {
+        const xh = heapTensor(x);
+        const gh = grid ? heapTensor(grid) : undefined;
+        const out = tw.tensor(w.type, outputDims(w));
+        held.push(out);
+        const ropts = { ...opts, out };
+        return {
+          what,
+          run: () => call(tw, w, xh, gh, ropts),
+          // Copied out once, untimed, for the agreement check.
+          result: () => ({ dims: outputDims(w), data: out.data.slice() }),
+          dispose: () => held.forEach((h) => h.dispose()),
+        };
+      } catch (err) {
+        held.forEach((h) => h.dispose());
+        throw err;
+      }
+    },
+    close() {},
+  };
+}

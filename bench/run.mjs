@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// tensorwarp beside its peers on identical inputs, in one run: medians, ratios,
+// and a check that every configuration computes the same thing.
+//
+//   node bench/run.mjs [--only pad,gs_cubic,...] [--peers tensorwarp,ort-web-t1,...] [--quick] [--no-variants]
+//
+// Progress goes to stderr; the report goes to stdout and bench/results/latest.md.
+// Runs offline: every library comes from node_modules, every input is generated.
+
+import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { selectWorkloads, WORKLOADS } from './workloads.mjs';
+import { CONFIGS, selectConfigs } from './configs.mjs';
+import { FULL, QUICK } from './timing.mjs';
+import { benchCase } from './bench-case.mjs';
+import { startIsolated } from './isolated.mjs';
+import { compare } from './agreement.mjs';
+import { renderReport, formatMs } from './report.mjs';
+
+const USAGE = `usage: node bench/run.mjs [options]
+  --only <list>    workloads: op names (pad, gridsample|gs, averagepool|ap) or
+                   workload id prefixes (pad_u8, gs_cubic, ap_k7s1p3); comma-separated
+  --peers <list>   configurations (a name also selects its <name>-... variants):
+                   ${CONFIGS.map((c) => c.name).join(', ')}
+  --quick          1 warm-up and 3 timed runs per case: checks that everything runs
+                   and agrees; the times are not for comparison
+  --no-variants    skip the AveragePool runs at opsets 19 and 22
+  --help`;
+
+function parse() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      peers: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'no-variants': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const list = (s) => (s ? s.split(',').map((t) => t.trim()).filter(Boolean) : []);
+  return { ...values, only: list(values.only), peers: list(values.peers) };
+}
+
+function describePlan(p) {
+  return `${p.warmups} warm-up call(s), then timed calls until ≥ ${p.minTotalMs} ms in total (min ${p.minRuns}, max ${p.maxRuns} calls)`;
+}
+
+const log = (...a) => console.error(...a);
+
+// Each selected configuration as a runner: { spec, version, bench(w), close() }.
+async function startRunner(spec, plan) {
+  try {
+    if (spec.isolate) return { spec, ...(await startIsolated(spec, plan)) };
+    const config = await spec.load();
+    return { spec, version: config.version, bench: (w) => benchCase(config, w, plan), close: () => config.close() };
+  } catch (err) {
+    const error = `could not load: ${String(err?.message ?? err).split('\n')[0]}`;
+    log(`${spec.name}: ${error}`);
+    return { spec, version: null, bench: async () => ({ error }), close() {} };
+  }
+}
+
+function gitCommit() {
+  try {
+    const opts = { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'ignore'] };
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], opts).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'js', 'src', 'wasm'], opts).toString().trim();
+    return dirty ? `${hash} (with uncommitted changes)` : hash;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const args = parse();
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const plan = args.quick ? QUICK : FULL;
+  const { main: workloads, variants: allVariants } = selectWorkloads(args.only);
+  const variants = args['no-variants'] ? [] : allVariants;
+  if (!workloads.length) throw new Error(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
+  const specs = selectConfigs(args.peers);
+
+  log(`bench: ${workloads.length} workloads (+${variants.length} opset variants) × ${specs.length} configurations${args.quick ? ' (quick)' : ''}`);
+  const runners = [];
+  for (const spec of specs) runners.push(await startRunner(spec, plan));
+
+  // Workload-major order: all configurations of one workload run back to back,
+  // so their ratios come from the same stretch of machine time and only one
+  // workload's outputs are held at once.
+  const records = new Map();
+  const refs = new Map();
+  const jobs = [...workloads, ...variants];
+  let done = 0;
+  const total = jobs.reduce((n, w) => n + runners.filter((r) => !w.variantOf || r.spec.opsets).length, 0);
+  for (const w of jobs) {
+    const row = new Map();
+    records.set(w.key, row);
+    let ref = null;
+    for (const r of runners) {
+      if (w.variantOf && !r.spec.opsets) continue;
+      const rec = await r.bench(w);
+      done++;
+      // The first output of the row is the reference: tensorwarp end to end
+      // comes first in CONFIGS, so it is the reference whenever it ran.
+      if (rec.output) {
+        if (!ref) {
+          ref = { name: r.spec.name, output: rec.output };
+          refs.set(w.key, ref.name);
+        } else {
+          rec.agreement = compare(ref.output, rec.output, w, rec.expect);
+        }
+      }
+      delete rec.output;
+      row.set(r.spec.name, rec);
+      const status = rec.median !== undefined
+        ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
+        : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
+      log(`[${done}/${total}] ${w.key.padEnd(24)} ${r.spec.name.padEnd(20)} ${status}`);
+    }
+  }
+  for (const r of runners) await r.close();
+
+  const command = `node bench/run.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  const isolated = specs.filter((s) => s.isolate).map((s) => `${s.name} (${s.isolate})`);
+  const report = renderReport({
+    meta: {
+      date: new Date().toISOString(),
+      command,
+      cpu: os.cpus()[0]?.model?.trim() ?? 'unknown CPU',
+      cores: os.cpus().length,
+      memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
+      node: process.version,
+      commit: gitCommit(),
+      planText: describePlan(plan) + (args.quick ? ' — **quick run: times are not for comparison**' : ''),
+      processText: isolated.length
+        ? `One process, except ${isolated.join(', ')}, which runs in a child process started and driven by this one, while this one waits.`
+        : 'All configurations ran in this one process.',
+    },
+    configs: runners.map((r) => ({ ...r.spec, version: r.version })),
+    workloads,
+    variants,
+    records,
+    refs,
+  });
+  process.stdout.write(report);
+  const dir = new URL('./results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(new URL('latest.md', dir), report);
+  log(`report written to bench/results/latest.md`);
+}
+
+main().catch((err) => {
+  console.error(err?.stack ?? err);
+  process.exitCode = 1;
+});
