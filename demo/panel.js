@@ -92,6 +92,7 @@ export class Panel {
   }
 
   fail(error) {
+    this.probe('');
     this.errorLine.hidden = false;
     this.errorLine.textContent = describeError(error);
     this.section.dataset.state = 'error';

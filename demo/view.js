@@ -99,6 +99,12 @@ export class View {
     g.setTransform(scale, 0, 0, scale, this.margin * scale, this.margin * scale);
     /** One device pixel in image units, for line widths. */
     this.px = 1 / scale;
+    /** Device pixels per CSS pixel, and the stage's size in CSS pixels (for drawing in CSS units). */
+    this.ratio = ratio;
+    this.cssWidth = cssW;
+    this.cssHeight = cssH;
+    /** CSS pixels per image pixel. */
+    this.cssPerPixel = scale / ratio;
     g.save();
     this.draw(g, this);
     g.restore();
@@ -173,4 +179,65 @@ export function outline(g, view, x, y, w, h, colour = '#fff', dash = []) {
   g.strokeStyle = colour;
   g.strokeRect(x, y, w, h);
   g.setLineDash([]);
+}
+
+/**
+ * A magnifier drawn in a corner of the view (the one farthest from the
+ * point it shows): `cells` x `cells` image pixels starting at (x0, y0),
+ * read from `image` (ImageData; pixels outside it are drawn as a dark
+ * checkerboard). `decorate(g, cell)` then draws in loupe units, where
+ * pixel (x, y) covers [x - x0, x - x0 + 1) x [y - y0, y - y0 + 1) and
+ * `cell` is one pixel's size in CSS pixels.
+ */
+export function drawLoupe(g, view, image, { x0, y0, cells, focus, title }, decorate) {
+  const size = Math.min(168, view.cssWidth * 0.42, view.cssHeight * 0.6);
+  const cell = size / cells;
+  const pad = 8;
+  const fx = (focus.x + view.margin) * view.cssPerPixel;
+  const fy = (focus.y + view.margin) * view.cssPerPixel;
+  const left = fx > view.cssWidth / 2 ? pad : view.cssWidth - size - pad;
+  const top = fy > view.cssHeight / 2 ? pad + 16 : view.cssHeight - size - pad;
+  g.save();
+  g.setTransform(view.ratio, 0, 0, view.ratio, 0, 0);
+  g.fillStyle = 'rgb(14 16 26 / 0.88)';
+  g.fillRect(left - 4, top - 20, size + 8, size + 24);
+  g.fillStyle = '#e6e8f5';
+  g.font = '11px system-ui, "DejaVu Sans", sans-serif';
+  g.textBaseline = 'middle';
+  g.fillText(title, left, top - 10);
+  g.translate(left, top);
+  g.beginPath();
+  g.rect(0, 0, size, size);
+  g.clip();
+  for (let j = 0; j < cells; j++) {
+    for (let i = 0; i < cells; i++) {
+      const x = x0 + i;
+      const y = y0 + j;
+      if (x >= 0 && y >= 0 && x < image.width && y < image.height) {
+        const k = 4 * (y * image.width + x);
+        g.fillStyle = `rgb(${image.data[k]} ${image.data[k + 1]} ${image.data[k + 2]})`;
+      } else {
+        g.fillStyle = (i + j) % 2 ? '#2b2f3e' : '#353a4b';
+      }
+      g.fillRect(i * cell, j * cell, cell + 0.5, cell + 0.5);
+    }
+  }
+  g.scale(cell, cell);
+  g.translate(-x0, -y0);
+  decorate(g, cell);
+  g.restore();
+}
+
+/** A small label with a dark backing, centred on (x, y) in the current units; `unit` is one CSS pixel in them. */
+export function label(g, text, x, y, unit, colour = '#fff') {
+  g.save();
+  g.font = `${10 * unit}px ui-monospace, "DejaVu Sans Mono", monospace`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  const w = g.measureText(text).width + 4 * unit;
+  g.fillStyle = 'rgb(0 0 0 / 0.72)';
+  g.fillRect(x - w / 2, y - 7 * unit, w, 14 * unit);
+  g.fillStyle = colour;
+  g.fillText(text, x, y + 0.5 * unit);
+  g.restore();
 }

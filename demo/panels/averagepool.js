@@ -1,7 +1,7 @@
 // AveragePool: the image as a [1, 3, H, W] float32 tensor (values 0..255).
 // Hovering an output pixel shows its window on the input and the divisor.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
-import { View, zoomFor, markPixel, outline } from '../view.js';
+import { View, zoomFor, markPixel, outline, label } from '../view.js';
 import { toPlanes, fromPlanes } from '../image.js';
 import { resolvePads, poolWindow } from '../explain.js';
 
@@ -79,7 +79,9 @@ export function createAveragePoolPanel(section, lib) {
     }
     const pads = resolvePads(v.autoPad, params.pads, [H, W], params.kernel, params.strides, params.dilations);
     state = { W, H, Wo, Ho, params, pads, countIncludePad: v.countIncludePad, y };
-    output.show(fromPlanes(y.data, Wo, Ho), zoom, formatDims(y.dims));
+    // Each output pixel drawn as large as its stride on the input, so both pictures have about the same size.
+    const outputZoom = zoom * Math.min(...params.strides);
+    output.show(fromPlanes(y.data, Wo, Ho), outputZoom, formatDims(y.dims));
     input.redraw();
     describeProbe(output.probe);
   }
@@ -101,6 +103,7 @@ export function createAveragePoolPanel(section, lib) {
     const xs = taps.map((t) => t.x);
     const ys = taps.map((t) => t.y);
     outline(g, view, Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + 1, Math.max(...ys) - Math.min(...ys) + 1, '#ffd400');
+    const { divisor } = windowOf(probe);
     for (const t of taps) {
       g.fillStyle = t.counted ? (t.image ? 'rgb(0 220 255 / 0.55)' : 'rgb(255 170 0 / 0.7)') : 'rgb(0 0 0 / 0)';
       g.fillRect(t.x, t.y, 1, 1);
@@ -110,6 +113,10 @@ export function createAveragePoolPanel(section, lib) {
       g.strokeRect(t.x, t.y, 1, 1);
       g.setLineDash([]);
     }
+    // The divisor, just above the window (below it when the window touches the top).
+    const above = Math.min(...ys) - 9 * view.px * view.ratio;
+    const labelY = above > -view.margin + 4 * view.px ? above : Math.max(...ys) + 1 + 9 * view.px * view.ratio;
+    label(g, `÷ ${divisor}`, (Math.min(...xs) + Math.max(...xs) + 1) / 2, labelY, view.px * view.ratio, '#ffd400');
   };
 
   output.draw = (g, view) => {
@@ -134,8 +141,8 @@ export function createAveragePoolPanel(section, lib) {
     if (beyond) parts.push(`${beyond} past the padding (ceil_mode; never counted)`);
     const xs = taps.map((t) => t.x);
     const ys = taps.map((t) => t.y);
-    panel.probe(`output (${probe.x}, ${probe.y}): window x ${Math.min(...xs)}…${Math.max(...xs)}, y ${Math.min(...ys)}…${Math.max(...ys)}, ` +
-      `${taps.length} taps: ${parts.join(', ')} · divisor ${divisor} · ` +
+    panel.probe(`output (${probe.x}, ${probe.y}): window x ${Math.min(...xs)}…${Math.max(...xs)}, y ${Math.min(...ys)}…${Math.max(...ys)}\n` +
+      `${taps.length} taps: ${parts.join(', ')} · divisor ${divisor}\n` +
       `sum / divisor = rgb(${sums.map((s) => fmt(divisor ? s / divisor : NaN)).join(', ')}) · library: rgb(${library.map((l) => fmt(l)).join(', ')})`);
   }
 

@@ -2,7 +2,7 @@
 // warped by a grid built from the sliders. The grid is drawn over the input;
 // hovering an output pixel shows the taps it read and their weights.
 import { Panel, timed, formatMs, formatDims } from '../panel.js';
-import { View, zoomFor, markPixel } from '../view.js';
+import { View, zoomFor, markPixel, drawLoupe, label } from '../view.js';
 import { toPlanes, fromPlanes } from '../image.js';
 import { buildGrid, IDENTITY } from '../warp.js';
 import { denormalise, gridSampleTaps, weightedSum } from '../explain.js';
@@ -117,35 +117,54 @@ export function createGridSamplePanel(section, lib) {
     const probe = output.probe;
     if (!probe || !state.y) return;
     const explained = explain(probe);
-    for (const t of explained.taps) {
-      const strength = Math.min(1, Math.abs(t.weight));
-      g.fillStyle = t.weight >= 0 ? `rgb(0 220 255 / ${0.25 + 0.6 * strength})` : `rgb(255 60 200 / ${0.25 + 0.6 * strength})`;
-      if (t.read) g.fillRect(t.read.x, t.read.y, 1, 1);
-      g.lineWidth = 1.5 * view.px;
-      g.strokeStyle = t.read ? 'rgb(0 0 0 / 0.8)' : 'rgb(255 80 80 / 0.95)';
-      g.setLineDash(t.read ? [] : [3 * view.px, 2 * view.px]);
-      g.strokeRect(t.x, t.y, 1, 1);
-      g.setLineDash([]);
-      if (t.read && (t.read.x !== t.x || t.read.y !== t.y)) {
-        // border/reflection: the tap position reads another pixel.
-        g.strokeStyle = 'rgb(255 255 255 / 0.9)';
-        g.beginPath();
-        g.moveTo(t.x + 0.5, t.y + 0.5);
-        g.lineTo(t.read.x + 0.5, t.read.y + 0.5);
-        g.stroke();
-      }
-    }
     const sx = explained.x + 0.5;
     const sy = explained.y + 0.5;
-    const r = 6 * view.px;
-    g.strokeStyle = '#000';
+    // On the picture: the taps' pixels and a ring around the sampling point.
+    for (const t of explained.taps) {
+      g.lineWidth = 1.5 * view.px;
+      g.strokeStyle = t.read ? '#00dcff' : 'rgb(255 80 80 / 0.95)';
+      g.strokeRect(t.x, t.y, 1, 1);
+    }
     g.lineWidth = 3 * view.px;
+    g.strokeStyle = 'rgb(0 0 0 / 0.8)';
     g.beginPath();
-    g.moveTo(sx - r, sy); g.lineTo(sx + r, sy); g.moveTo(sx, sy - r); g.lineTo(sx, sy + r);
+    g.arc(sx, sy, 9 * view.px, 0, 2 * Math.PI);
     g.stroke();
-    g.strokeStyle = '#ffd400';
     g.lineWidth = 1.5 * view.px;
+    g.strokeStyle = '#ffd400';
     g.stroke();
+    // In the loupe: each tap with its weight; a border/reflection tap shows
+    // the pixel it actually reads as an inset square, a zeros tap outside reads 0.
+    const xs = explained.taps.map((t) => t.x);
+    const ys = explained.taps.map((t) => t.y);
+    const x0 = Math.min(...xs) - 1;
+    const y0 = Math.min(...ys) - 1;
+    const cells = Math.max(Math.max(...xs) - x0, Math.max(...ys) - y0) + 2;
+    drawLoupe(g, view, image, { x0, y0, cells, focus: { x: sx, y: sy }, title: 'taps × weights' }, (l, cell) => {
+      const unit = 1 / cell;
+      for (const t of explained.taps) {
+        if (t.read && (t.read.x !== t.x || t.read.y !== t.y)) {
+          const k = 4 * (t.read.y * W + t.read.x);
+          l.fillStyle = `rgb(${image.data[k]} ${image.data[k + 1]} ${image.data[k + 2]})`;
+          l.fillRect(t.x + 0.25, t.y + 0.25, 0.5, 0.5);
+        }
+        l.lineWidth = 2 * unit;
+        l.strokeStyle = t.read ? (t.weight >= 0 ? '#00dcff' : '#ff4fd8') : '#ff5050';
+        l.setLineDash(t.read ? [] : [3 * unit, 2 * unit]);
+        l.strokeRect(t.x + unit, t.y + unit, 1 - 2 * unit, 1 - 2 * unit);
+        l.setLineDash([]);
+        const w = (Math.abs(t.weight) < 0.005 ? 0 : t.weight).toFixed(2).replace(/^(-?)0\./, '$1.');
+        label(l, t.read ? w : `${w}·0`, t.x + 0.5, t.y + 0.78, unit, t.weight >= 0 ? '#fff' : '#ffb3ef');
+      }
+      l.lineWidth = 3 * unit;
+      l.strokeStyle = '#000';
+      l.beginPath();
+      l.moveTo(sx - 0.35, sy); l.lineTo(sx + 0.35, sy); l.moveTo(sx, sy - 0.35); l.lineTo(sx, sy + 0.35);
+      l.stroke();
+      l.lineWidth = 1.5 * unit;
+      l.strokeStyle = '#ffd400';
+      l.stroke();
+    });
   };
 
   output.draw = (g, view) => {
@@ -172,8 +191,8 @@ export function createGridSamplePanel(section, lib) {
       ? e.taps.map((t) => `(${t.x}, ${t.y})${t.read ? (t.read.x !== t.x || t.read.y !== t.y ? `→(${t.read.x}, ${t.read.y})` : '') : '→0'} × ${fmt(t.weight, 3)}`).join(', ')
       : `4 × 4 around (${Math.floor(e.x)}, ${Math.floor(e.y)}), weights ${fmt(Math.min(...e.taps.map((t) => t.weight)), 3)} … ${fmt(Math.max(...e.taps.map((t) => t.weight)), 3)}` +
         `${e.taps.some((t) => !t.read) ? `, ${e.taps.filter((t) => !t.read).length} outside (read 0)` : ''}`;
-    panel.probe(`output (${probe.x}, ${probe.y}): grid (${fmt(e.nx, 3)}, ${fmt(e.ny, 3)}) → input x ${fmt(e.x)}, y ${fmt(e.y)} · ` +
-      `${v.mode}, ${v.paddingMode}: ${e.taps.length} tap${e.taps.length > 1 ? 's' : ''} ${tapText} · ` +
+    panel.probe(`output (${probe.x}, ${probe.y}): grid (${fmt(e.nx, 3)}, ${fmt(e.ny, 3)}) → input x ${fmt(e.x)}, y ${fmt(e.y)}\n` +
+      `${v.mode}, ${v.paddingMode}: ${e.taps.length} tap${e.taps.length > 1 ? 's' : ''} ${tapText}\n` +
       `Σ weight × tap = ${rgbText(sum)} · library: ${rgbText(library)}`);
   }
 

@@ -32,10 +32,34 @@ function callText(options, value, constant) {
   return `const y = pad(x, { ${parts.join(', ')} });  // x: uint8 ${'[1, 3, H, W]'}`;
 }
 
+/**
+ * A Wo x Ho canvas, translucent white where the output pixel is padding:
+ * every pixel whose provenance is not the input pixel at its own position.
+ */
+function tintPadded({ width: Wo, height: Ho, pads, W, H, index }) {
+  const canvas = document.createElement('canvas');
+  canvas.width = Wo;
+  canvas.height = Ho;
+  const g = canvas.getContext('2d');
+  const mask = g.createImageData(Wo, Ho);
+  for (let oy = 0; oy < Ho; oy++) {
+    for (let ox = 0; ox < Wo; ox++) {
+      const i = oy * Wo + ox;
+      const sx = ox - pads.left;
+      const sy = oy - pads.top;
+      const original = sx >= 0 && sx < W && sy >= 0 && sy < H && index[i] === sy * W + sx;
+      if (!original) mask.data.set([255, 255, 255, 90], 4 * i);
+    }
+  }
+  g.putImageData(mask, 0, 0);
+  return canvas;
+}
+
 export function createPadPanel(section, lib) {
   const input = new View(section.querySelector('[data-view=input]'));
   const output = new View(section.querySelector('[data-view=output]'), { probe: true });
   let image = null;
+  let crop = null; // { pads, W, H } of the last render: what the input view dims
   let result = null; // { width, height, index: Int32Array, planes, pads, zoom }
 
   const panel = new Panel(section, render);
@@ -50,6 +74,8 @@ export function createPadPanel(section, lib) {
     const { width: W, height: H } = image;
     const zoom = zoomFor(W, H);
     section.querySelector('[name=colour]').disabled = !constant;
+    result = null;
+    crop = { pads, W, H };
     input.show(image, zoom, formatDims([1, 3, H, W]));
     panel.call(callText(options, colour, constant));
 
@@ -76,7 +102,6 @@ export function createPadPanel(section, lib) {
         [y, ms] = timed(() => lib.pad(x, options));
       }
     } catch (error) {
-      result = null;
       output.message('No output: the library refused these pads (see the message below).', 'error');
       panel.stats(`pad: in ${formatDims(x.dims)} uint8 → error`);
       throw error;
@@ -85,7 +110,6 @@ export function createPadPanel(section, lib) {
     const [, , Ho, Wo] = y.dims;
     panel.stats(`pad: ${formatMs(ms)}${calls > 1 ? ` (${calls} calls)` : ''} · in ${formatDims(x.dims)} uint8 → out ${formatDims(y.dims)} uint8`);
     if (Ho === 0 || Wo === 0) {
-      result = null;
       output.message(`These pads crop the whole image: the output ${formatDims(y.dims)} has no pixels to show.`, 'error');
       panel.probe('');
       return;
@@ -94,7 +118,8 @@ export function createPadPanel(section, lib) {
     // Provenance: pad the index image (int32, constant -1) the same way.
     const indices = Int32Array.from({ length: H * W }, (_, i) => i);
     const provenance = lib.pad({ type: 'int32', dims: [1, 1, H, W], data: indices }, { ...options, value: -1 });
-    result = { width: Wo, height: Ho, index: provenance.data, planes: y.data, pads, zoom, overlay: v.overlay, W, H };
+    result = { width: Wo, height: Ho, index: provenance.data, planes: y.data, pads, overlay: v.overlay, W, H };
+    result.tint = tintPadded(result);
     output.show(fromPlanes(y.data, Wo, Ho), zoom, formatDims(y.dims));
     input.redraw();
     describeProbe(output.probe);
@@ -102,8 +127,8 @@ export function createPadPanel(section, lib) {
 
   // Input overlay: the source of the hovered pixel, and what a negative pad crops away.
   input.draw = (g, view) => {
-    if (!result) return;
-    const { pads, W, H } = result;
+    if (!crop) return;
+    const { pads, W, H } = crop;
     const x0 = Math.max(0, -pads.left);
     const y0 = Math.max(0, -pads.top);
     const x1 = W - Math.max(0, -pads.right);
@@ -121,27 +146,12 @@ export function createPadPanel(section, lib) {
   };
 
   // Output overlay: padded pixels tinted, the original region outlined.
-  const tint = document.createElement('canvas');
   output.draw = (g, view) => {
     if (!result) return;
-    const { width: Wo, height: Ho, pads, W, H, index } = result;
+    const { width: Wo, height: Ho, pads, W, H } = result;
     if (result.overlay) {
-      tint.width = Wo;
-      tint.height = Ho;
-      const t = tint.getContext('2d');
-      const mask = t.createImageData(Wo, Ho);
-      for (let oy = 0; oy < Ho; oy++) {
-        for (let ox = 0; ox < Wo; ox++) {
-          const i = oy * Wo + ox;
-          const sx = ox - pads.left;
-          const sy = oy - pads.top;
-          const original = sx >= 0 && sx < W && sy >= 0 && sy < H && index[i] === sy * W + sx;
-          if (!original) mask.data.set([255, 255, 255, 90], 4 * i);
-        }
-      }
-      t.putImageData(mask, 0, 0);
       g.imageSmoothingEnabled = false;
-      g.drawImage(tint, 0, 0);
+      g.drawImage(result.tint, 0, 0);
       const x0 = Math.max(0, pads.left);
       const y0 = Math.max(0, pads.top);
       const x1 = Math.min(Wo, W + pads.left);
