@@ -1,7 +1,7 @@
 // AveragePool: the image as a [1, 3, H, W] float32 tensor (values 0..255).
 // Hovering an output pixel shows its window on the input and the divisor.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
-import { View, zoomFor, markPixel, outline, label } from '../view.js';
+import { View, zoomFor, markPixel, outline, label, drawLoupe } from '../view.js';
 import { toPlanes, fromPlanes } from '../image.js';
 import { resolvePads, poolWindow } from '../explain.js';
 
@@ -117,6 +117,25 @@ export function createAveragePoolPanel(section, lib) {
     const above = Math.min(...ys) - 9 * view.px * view.ratio;
     const labelY = above > -view.margin + 4 * view.px ? above : Math.max(...ys) + 1 + 9 * view.px * view.ratio;
     label(g, `÷ ${divisor}`, (Math.min(...xs) + Math.max(...xs) + 1) / 2, labelY, view.px * view.ratio, '#ffd400');
+    // Small windows also get a loupe: every tap, counted or not.
+    const x0 = Math.min(...xs) - 1;
+    const y0 = Math.min(...ys) - 1;
+    const cells = Math.max(Math.max(...xs) - x0, Math.max(...ys) - y0) + 2;
+    if (cells > 14) return;
+    drawLoupe(g, view, image, { x0, y0, cells, focus: { x: x0 + cells / 2, y: y0 + cells / 2 }, title: `${taps.length} taps, ${divisor} counted: ÷ ${divisor}` }, (l, cell) => {
+      const unit = 1 / cell;
+      for (const t of taps) {
+        l.lineWidth = 2.5 * unit;
+        l.strokeStyle = t.counted ? (t.image ? '#00dcff' : '#ffaa00') : '#ff5050';
+        l.setLineDash(t.counted ? [] : [3 * unit, 2 * unit]);
+        l.strokeRect(t.x + 1.5 * unit, t.y + 1.5 * unit, 1 - 3 * unit, 1 - 3 * unit);
+        if (t.counted && !t.image) {
+          l.fillStyle = 'rgb(255 170 0 / 0.45)';
+          l.fillRect(t.x + 1.5 * unit, t.y + 1.5 * unit, 1 - 3 * unit, 1 - 3 * unit);
+        }
+      }
+      l.setLineDash([]);
+    });
   };
 
   output.draw = (g, view) => {

@@ -44,7 +44,9 @@ if (!noBrowser) ({ chromium } = await import('playwright-core'));
 
 // Which ops the library exports decides which tests exist; the page imports
 // the same js/index.js, so Node can tell before any test is declared.
-const library = await import('../../js/index.js');
+const library = await import('../../js/index.js').catch((error) => {
+  throw new Error(`tests/browser: js/index.js does not load (${error.message}); build the module with \`make\` first`);
+});
 const exported = Object.fromEntries(OPS.map((name) => [name, typeof library[name] === 'function']));
 
 let server;
