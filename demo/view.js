@@ -156,15 +156,18 @@ export class View {
   }
 }
 
-/** Outlines pixel (x, y) so it reads on any background. */
+/** Outlines pixel (x, y) and rings it, so it can be found at any zoom and on any background. */
 export function markPixel(g, view, x, y, colour = '#ffd400') {
   const px = view.px;
-  g.lineWidth = 3 * px;
-  g.strokeStyle = 'rgb(0 0 0 / 0.8)';
-  g.strokeRect(x - px, y - px, 1 + 2 * px, 1 + 2 * px);
-  g.lineWidth = 1.5 * px;
-  g.strokeStyle = colour;
-  g.strokeRect(x - px, y - px, 1 + 2 * px, 1 + 2 * px);
+  const ring = 10 * px * view.ratio;
+  for (const [stroke, width] of [['rgb(0 0 0 / 0.8)', 3], [colour, 1.5]]) {
+    g.lineWidth = width * px;
+    g.strokeStyle = stroke;
+    g.strokeRect(x - px, y - px, 1 + 2 * px, 1 + 2 * px);
+    g.beginPath();
+    g.arc(x + 0.5, y + 0.5, ring, 0, 2 * Math.PI);
+    g.stroke();
+  }
 }
 
 /** A rectangle outline, dark under light, in image units. */

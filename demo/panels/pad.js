@@ -33,10 +33,10 @@ function callText(options, value, constant) {
 }
 
 /**
- * A Wo x Ho canvas, translucent white where the output pixel is padding:
- * every pixel whose provenance is not the input pixel at its own position.
+ * A Wo x Ho mask, opaque where the output pixel is padding: every pixel
+ * whose provenance is not the input pixel at its own position.
  */
-function tintPadded({ width: Wo, height: Ho, pads, W, H, index }) {
+function paddedMask({ width: Wo, height: Ho, pads, W, H, index }) {
   const canvas = document.createElement('canvas');
   canvas.width = Wo;
   canvas.height = Ho;
@@ -48,10 +48,34 @@ function tintPadded({ width: Wo, height: Ho, pads, W, H, index }) {
       const sx = ox - pads.left;
       const sy = oy - pads.top;
       const original = sx >= 0 && sx < W && sy >= 0 && sy < H && index[i] === sy * W + sx;
-      if (!original) mask.data.set([255, 255, 255, 90], 4 * i);
+      if (!original) mask.data[4 * i + 3] = 255;
     }
   }
   g.putImageData(mask, 0, 0);
+  return canvas;
+}
+
+/** Diagonal stripes (light over dark, readable on any colour) where `mask` is set, at the overlay's resolution. */
+function hatchPadded(mask, width, height, ratio) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const g = canvas.getContext('2d');
+  const step = 7 * ratio;
+  g.lineCap = 'square';
+  for (const [colour, lineWidth] of [['rgb(0 0 0 / 0.35)', 3 * ratio], ['rgb(255 255 255 / 0.75)', 1.2 * ratio]]) {
+    g.strokeStyle = colour;
+    g.lineWidth = lineWidth;
+    g.beginPath();
+    for (let d = -height; d < width; d += step) {
+      g.moveTo(d, height);
+      g.lineTo(d + height, 0);
+    }
+    g.stroke();
+  }
+  g.globalCompositeOperation = 'destination-in';
+  g.imageSmoothingEnabled = false;
+  g.drawImage(mask, 0, 0, width, height);
   return canvas;
 }
 
@@ -119,7 +143,7 @@ export function createPadPanel(section, lib) {
     const indices = Int32Array.from({ length: H * W }, (_, i) => i);
     const provenance = lib.pad({ type: 'int32', dims: [1, 1, H, W], data: indices }, { ...options, value: -1 });
     result = { width: Wo, height: Ho, index: provenance.data, planes: y.data, pads, overlay: v.overlay, W, H };
-    result.tint = tintPadded(result);
+    result.mask = paddedMask(result);
     output.show(fromPlanes(y.data, Wo, Ho), zoom, formatDims(y.dims));
     input.redraw();
     describeProbe(output.probe);
@@ -145,13 +169,21 @@ export function createPadPanel(section, lib) {
     if (source) markPixel(g, view, source.x, source.y, '#ffd400');
   };
 
-  // Output overlay: padded pixels tinted, the original region outlined.
+  // Output overlay: padded pixels hatched, the original region outlined.
   output.draw = (g, view) => {
     if (!result) return;
     const { width: Wo, height: Ho, pads, W, H } = result;
     if (result.overlay) {
-      g.imageSmoothingEnabled = false;
-      g.drawImage(result.tint, 0, 0);
+      // Hatching rather than a wash, so the padded colours stay true.
+      const key = `${view.overlay.width}x${view.overlay.height}`;
+      if (result.hatchKey !== key) {
+        result.hatch = hatchPadded(result.mask, view.overlay.width, view.overlay.height, view.ratio);
+        result.hatchKey = key;
+      }
+      g.save();
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.drawImage(result.hatch, 0, 0);
+      g.restore();
       const x0 = Math.max(0, pads.left);
       const y0 = Math.max(0, pads.top);
       const x1 = Math.min(Wo, W + pads.left);

@@ -406,7 +406,10 @@ demoTest('Pad: hovering a padded pixel names the input pixel the spec says it ca
       const inside = x >= 24 && x < 24 + W && y >= 16 && y < 16 + H;
       assert.ok(text.includes(inside ? '(original pixel)' : '(padded)'), text);
     }
-    if (mode === 'reflect') await shot(page, '#pad', 'pad-hover-reflect');
+    if (mode === 'reflect') {
+      await hover(page, 'pad', 12, 70);
+      await shot(page, '#pad', 'pad-hover-reflect');
+    }
   }
   await setControls(page, 'pad', { mode: 'constant', colour: '#00ff00' });
   const text = await hover(page, 'pad', 3, 3);
