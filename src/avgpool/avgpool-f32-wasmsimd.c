@@ -10,8 +10,11 @@
 #include "avgpool-kernels.h"
 #include "common/simd.h"
 
-void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t step, float* y) {
-  assert(n >= 1);
+/* The loops take their trip counts as arguments; called with a constant
+ * (the switches below), clang unrolls the row/tap loop completely, which
+ * removes the loop overhead that dominates for the usual small kernels. */
+static inline __attribute__((always_inline)) void vsum_rows(size_t w, size_t n, const float* x, size_t step,
+                                                            float* y) {
   size_t i = 0;
   for (; i + 8 <= w; i += 8) {
     v128_t a = wasm_v128_load(x + i), b = wasm_v128_load(x + i + 4);
@@ -34,37 +37,112 @@ void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t st
   }
 }
 
-void tw_avgpool_f32_vadd__wasmsimd(size_t w, const float* a, const float* b, float* y) {
-  size_t i = 0;
-  for (; i + 8 <= w; i += 8) {
-    const v128_t lo = wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i));
-    const v128_t hi = wasm_f32x4_add(wasm_v128_load(a + i + 4), wasm_v128_load(b + i + 4));
-    wasm_v128_store(y + i, lo);
-    wasm_v128_store(y + i + 4, hi);
+void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t step, float* y) {
+  assert(n >= 1);
+  switch (n) {
+    case 1: vsum_rows(w, 1, x, step, y); return;
+    case 2: vsum_rows(w, 2, x, step, y); return;
+    case 3: vsum_rows(w, 3, x, step, y); return;
+    case 4: vsum_rows(w, 4, x, step, y); return;
+    case 5: vsum_rows(w, 5, x, step, y); return;
+    case 6: vsum_rows(w, 6, x, step, y); return;
+    case 7: vsum_rows(w, 7, x, step, y); return;
+    case 8: vsum_rows(w, 8, x, step, y); return;
+    default: vsum_rows(w, n, x, step, y); return;
   }
-  for (; i + 4 <= w; i += 4) wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i)));
-  for (; i < w; i++) y[i] = a[i] + b[i];
 }
 
-void tw_avgpool_f32_vjoin__wasmsimd(size_t w, const float* prefix, const float* row, const float* suffix,
-                                    float* prefix_out, float* y) {
+/* A full block (count = k) with k a compile-time constant: the k suffix sums
+ * stay in registers, so each output row costs about 2 loads, 3 additions
+ * and 1 store per vector, and no intermediate row touches memory. */
+#define VBLOCK_MAX_UNROLLED 8
+static inline __attribute__((always_inline)) void vblock_full(size_t w, size_t k, const float* x, size_t step,
+                                                              float* y, size_t y_step) {
   size_t i = 0;
   for (; i + 4 <= w; i += 4) {
-    const v128_t p = wasm_f32x4_add(wasm_v128_load(prefix + i), wasm_v128_load(row + i));
-    wasm_v128_store(prefix_out + i, p);
-    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(suffix + i), p));
+    v128_t suffix[VBLOCK_MAX_UNROLLED];
+    suffix[k - 1] = wasm_v128_load(x + (k - 1) * step + i);
+    for (size_t j = k - 1; j-- > 0;) suffix[j] = wasm_f32x4_add(suffix[j + 1], wasm_v128_load(x + j * step + i));
+    wasm_v128_store(y + i, suffix[0]);
+    if (k < 2) continue;
+    v128_t prefix = wasm_v128_load(x + k * step + i);
+    wasm_v128_store(y + y_step + i, wasm_f32x4_add(suffix[1], prefix));
+    for (size_t j = 2; j < k; j++) {
+      prefix = wasm_f32x4_add(prefix, wasm_v128_load(x + (k + j - 1) * step + i));
+      wasm_v128_store(y + j * y_step + i, wasm_f32x4_add(suffix[j], prefix));
+    }
   }
   for (; i < w; i++) {
-    const float p = prefix[i] + row[i];
-    prefix_out[i] = p;
-    y[i] = suffix[i] + p;
+    float suffix[VBLOCK_MAX_UNROLLED];
+    suffix[k - 1] = x[(k - 1) * step + i];
+    for (size_t j = k - 1; j-- > 0;) suffix[j] = suffix[j + 1] + x[j * step + i];
+    y[i] = suffix[0];
+    if (k < 2) continue;
+    float prefix = x[k * step + i];
+    y[y_step + i] = suffix[1] + prefix;
+    for (size_t j = 2; j < k; j++) {
+      prefix += x[(k + j - 1) * step + i];
+      y[j * y_step + i] = suffix[j] + prefix;
+    }
   }
 }
 
-void tw_avgpool_f32_hsum_s1__wasmsimd(size_t n, const float* x, size_t k, size_t s, size_t d, float divisor,
-                                      float* y) {
-  assert(s == 1 && k >= 1);
-  (void)s;
+/* Any k and count: the suffix sums go through y (as in the scalar kernel). */
+static void vblock_any(size_t w, size_t k, size_t count, const float* x, size_t step, float* y, size_t y_step) {
+  size_t i = 0;
+  for (; i + 4 <= w; i += 4) {
+    v128_t suffix = wasm_v128_load(x + (k - 1) * step + i);
+    if (k - 1 < count) wasm_v128_store(y + (k - 1) * y_step + i, suffix);
+    for (size_t j = k - 1; j-- > 0;) {
+      suffix = wasm_f32x4_add(suffix, wasm_v128_load(x + j * step + i));
+      if (j < count) wasm_v128_store(y + j * y_step + i, suffix);
+    }
+    if (count < 2) continue;
+    v128_t prefix = wasm_v128_load(x + k * step + i);
+    wasm_v128_store(y + y_step + i, wasm_f32x4_add(wasm_v128_load(y + y_step + i), prefix));
+    for (size_t j = 2; j < count; j++) {
+      prefix = wasm_f32x4_add(prefix, wasm_v128_load(x + (k + j - 1) * step + i));
+      wasm_v128_store(y + j * y_step + i, wasm_f32x4_add(wasm_v128_load(y + j * y_step + i), prefix));
+    }
+  }
+  for (; i < w; i++) {
+    float suffix = x[(k - 1) * step + i];
+    if (k - 1 < count) y[(k - 1) * y_step + i] = suffix;
+    for (size_t j = k - 1; j-- > 0;) {
+      suffix += x[j * step + i];
+      if (j < count) y[j * y_step + i] = suffix;
+    }
+    if (count < 2) continue;
+    float prefix = x[k * step + i];
+    y[y_step + i] = y[y_step + i] + prefix;
+    for (size_t j = 2; j < count; j++) {
+      prefix += x[(k + j - 1) * step + i];
+      y[j * y_step + i] = y[j * y_step + i] + prefix;
+    }
+  }
+}
+
+void tw_avgpool_f32_vblock__wasmsimd(size_t w, size_t k, size_t count, const float* x, size_t step, float* y,
+                                    size_t y_step) {
+  assert(k >= 1 && count >= 1 && count <= k);
+  if (count == k) {
+    switch (k) {
+      case 1: vblock_full(w, 1, x, step, y, y_step); return;
+      case 2: vblock_full(w, 2, x, step, y, y_step); return;
+      case 3: vblock_full(w, 3, x, step, y, y_step); return;
+      case 4: vblock_full(w, 4, x, step, y, y_step); return;
+      case 5: vblock_full(w, 5, x, step, y, y_step); return;
+      case 6: vblock_full(w, 6, x, step, y, y_step); return;
+      case 7: vblock_full(w, 7, x, step, y, y_step); return;
+      case 8: vblock_full(w, 8, x, step, y, y_step); return;
+      default: break;
+    }
+  }
+  vblock_any(w, k, count, x, step, y, y_step);
+}
+
+static inline __attribute__((always_inline)) void hsum_s1_taps(size_t n, const float* x, size_t k, size_t d,
+                                                               float divisor, float* y) {
   const v128_t vdivisor = wasm_f32x4_splat(divisor);
   size_t o = 0;
   for (; o + 8 <= n; o += 8) {
@@ -86,6 +164,26 @@ void tw_avgpool_f32_hsum_s1__wasmsimd(size_t n, const float* x, size_t k, size_t
     for (size_t j = 1; j < k; j++) acc += x[o + j * d];
     y[o] = acc / divisor;
   }
+}
+
+void tw_avgpool_f32_hsum_s1__wasmsimd(size_t n, const float* x, size_t k, size_t s, size_t d, float divisor,
+                                      float* y) {
+  assert(s == 1 && k >= 1);
+  (void)s;
+  if (d == 1) {
+    switch (k) {
+      case 1: hsum_s1_taps(n, x, 1, 1, divisor, y); return;
+      case 2: hsum_s1_taps(n, x, 2, 1, divisor, y); return;
+      case 3: hsum_s1_taps(n, x, 3, 1, divisor, y); return;
+      case 4: hsum_s1_taps(n, x, 4, 1, divisor, y); return;
+      case 5: hsum_s1_taps(n, x, 5, 1, divisor, y); return;
+      case 6: hsum_s1_taps(n, x, 6, 1, divisor, y); return;
+      case 7: hsum_s1_taps(n, x, 7, 1, divisor, y); return;
+      case 8: hsum_s1_taps(n, x, 8, 1, divisor, y); return;
+      default: break;
+    }
+  }
+  hsum_s1_taps(n, x, k, d, divisor, y);
 }
 
 /* Even lanes p[0], p[2], p[4], p[6] from two loads that end exactly on p[6]. */

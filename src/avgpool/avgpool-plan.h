@@ -17,11 +17,11 @@
 #include "avgpool.h"
 #include "common/status.h"
 
-/* Along the second-innermost axis with stride 1 and dilation 1, interior
- * window sums use the blocked suffix + prefix scheme (avgpool-run.inc) once
- * the kernel has at least this many taps; below it the direct sum of k rows
- * costs no more. */
-#define TW_AVGPOOL_BLOCKED_MIN_TAPS 4
+/* Along every axis but the innermost, with stride 1 and dilation 1, interior
+ * windows are summed a block of k at a time (the vblock kernel) once the
+ * kernel has at least this many taps. Even k = 2 gains: 3 loads, 2 adds and
+ * 2 stores for two rows instead of 4, 2 and 2. */
+#define TW_AVGPOOL_BLOCKED_MIN_TAPS 2
 
 /* One output index o along one axis. Data taps are the input indices
  * first, first + d, ..., first + (taps - 1)·d. */
@@ -36,7 +36,7 @@ typedef struct tw_avgpool_axis {
   int64_t kernel, stride, dilation;     /* k, s, d */
   int64_t pad_begin, pad_end;           /* pb, pe after auto_pad */
   int64_t interior_begin, interior_end; /* outputs [begin, end) whose k taps are all data taps */
-  int blocked;                          /* interior windows use the blocked suffix + prefix sums */
+  int blocked;                          /* interior windows are summed k at a time (vblock) */
   const tw_avgpool_window* windows;     /* `out` entries, in the scratch block */
 } tw_avgpool_axis;
 
@@ -52,15 +52,13 @@ void tw_avgpool_fill_windows(tw_avgpool_axis* axis, int32_t count_include_pad, t
 
 typedef struct tw_avgpool_f32_kernels {
   tw_avgpool_f32_vsum_fn vsum;
-  tw_avgpool_f32_vadd_fn vadd;
-  tw_avgpool_f32_vjoin_fn vjoin;
+  tw_avgpool_f32_vblock_fn vblock;
   tw_avgpool_f32_hsum_fn hsum_s1, hsum_s2, hsum;
 } tw_avgpool_f32_kernels;
 
 typedef struct tw_avgpool_f64_kernels {
   tw_avgpool_f64_vsum_fn vsum;
-  tw_avgpool_f64_vadd_fn vadd;
-  tw_avgpool_f64_vjoin_fn vjoin;
+  tw_avgpool_f64_vblock_fn vblock;
   tw_avgpool_f64_hsum_fn hsum_s1, hsum_s2, hsum;
 } tw_avgpool_f64_kernels;
 
@@ -77,9 +75,7 @@ typedef struct tw_avgpool_plan {
   /* scratch (one allocation, owned by the entry layer) */
   void* converted; /* in_plane accumulators when widen != NULL */
   void* partial[2]; /* r >= 3: partial sums after the outer axes */
-  void* row;       /* D_r accumulators: one summed input row */
-  void* suffix;    /* blocked axis: (k - 1) rows of D_r accumulators */
-  void* prefix;    /* blocked axis: one row of D_r accumulators */
+  void* rows;      /* summed input rows, D_r accumulators each: k of them if axis r-2 is blocked, else 1 */
   void* out_row;   /* O_r accumulators when narrow != NULL */
   tw_avgpool_f32_kernels f32;
   tw_avgpool_f64_kernels f64;

@@ -144,20 +144,19 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   const uint64_t partial_offset[2] = {
       reserve(&total, mul_u64(partial_elements[0], accumulator_bytes, &overflow), &overflow),
       reserve(&total, mul_u64(partial_elements[1], accumulator_bytes, &overflow), &overflow)};
-  const uint64_t row_bytes = r >= 2 ? mul_u64((uint64_t)plan.axes[r - 1].in, accumulator_bytes, &overflow) : 0;
-  const uint64_t row_offset = reserve(&total, row_bytes, &overflow);
-  /* The blocked scheme along axis r-2 (see avgpool-run.inc) needs k - 1
-   * suffix rows and a prefix row; it only runs when an interior window
-   * exists, so k <= D_{r-2} bounds this by one input plane. */
-  int blocked = 0;
-  if (r >= 2) {
-    const tw_avgpool_axis* vertical = &plan.axes[r - 2];
-    blocked = vertical->stride == 1 && vertical->dilation == 1 && vertical->kernel >= TW_AVGPOOL_BLOCKED_MIN_TAPS &&
-              vertical->kernel <= vertical->in;
+  /* Axes 0..r-2 with stride 1 and dilation 1 sum their interior windows k
+   * at a time (vblock); that needs an interior window, so k <= D_i. For
+   * axis r-2 the k sums land in k accumulator rows. */
+  int blocked[TW_AVGPOOL_MAX_SPATIAL_RANK] = {0};
+  for (int32_t i = 0; i + 1 < r; i++) {
+    const tw_avgpool_axis* axis = &plan.axes[i];
+    blocked[i] = axis->stride == 1 && axis->dilation == 1 && axis->kernel >= TW_AVGPOOL_BLOCKED_MIN_TAPS &&
+                 axis->kernel <= axis->in;
   }
-  const uint64_t suffix_offset =
-      reserve(&total, blocked ? mul_u64((uint64_t)plan.axes[r - 2].kernel - 1, row_bytes, &overflow) : 0, &overflow);
-  const uint64_t prefix_offset = reserve(&total, blocked ? row_bytes : 0, &overflow);
+  const uint64_t row_count = r >= 2 && blocked[r - 2] ? (uint64_t)plan.axes[r - 2].kernel : 1;
+  const uint64_t rows_offset = reserve(
+      &total, r >= 2 ? mul_u64(mul_u64((uint64_t)plan.axes[r - 1].in, accumulator_bytes, &overflow), row_count, &overflow) : 0,
+      &overflow);
   const uint64_t out_row_offset = reserve(
       &total, plan.narrow != NULL ? mul_u64((uint64_t)plan.axes[r - 1].out, accumulator_bytes, &overflow) : 0,
       &overflow);
@@ -171,26 +170,24 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   /* 5. plan: window tables per axis, the blocked scheme where it pays, kernels */
   for (int32_t i = 0; i < r; i++)
     tw_avgpool_fill_windows(&plan.axes[i], count_include_pad, (tw_avgpool_window*)(scratch + window_offset[i]));
-  if (blocked) plan.axes[r - 2].blocked = 1;
+  for (int32_t i = 0; i < r; i++) plan.axes[i].blocked = blocked[i];
   plan.converted = scratch + converted_offset;
   plan.partial[0] = scratch + partial_offset[0];
   plan.partial[1] = scratch + partial_offset[1];
-  plan.row = scratch + row_offset;
-  plan.suffix = scratch + suffix_offset;
-  plan.prefix = scratch + prefix_offset;
+  plan.rows = scratch + rows_offset;
   plan.out_row = scratch + out_row_offset;
   if (tw_use_simd()) {
-    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__wasmsimd, tw_avgpool_f32_vadd__wasmsimd, tw_avgpool_f32_vjoin__wasmsimd,
+    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__wasmsimd, tw_avgpool_f32_vblock__wasmsimd,
                                         tw_avgpool_f32_hsum_s1__wasmsimd, tw_avgpool_f32_hsum_s2__wasmsimd,
                                         tw_avgpool_f32_hsum__wasmsimd};
-    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__wasmsimd, tw_avgpool_f64_vadd__wasmsimd, tw_avgpool_f64_vjoin__wasmsimd,
+    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__wasmsimd, tw_avgpool_f64_vblock__wasmsimd,
                                         tw_avgpool_f64_hsum_s1__wasmsimd, tw_avgpool_f64_hsum_s2__wasmsimd,
                                         tw_avgpool_f64_hsum__wasmsimd};
   } else {
-    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__scalar, tw_avgpool_f32_vadd__scalar, tw_avgpool_f32_vjoin__scalar,
+    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__scalar, tw_avgpool_f32_vblock__scalar,
                                         tw_avgpool_f32_hsum_s1__scalar, tw_avgpool_f32_hsum_s2__scalar,
                                         tw_avgpool_f32_hsum__scalar};
-    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__scalar, tw_avgpool_f64_vadd__scalar, tw_avgpool_f64_vjoin__scalar,
+    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__scalar, tw_avgpool_f64_vblock__scalar,
                                         tw_avgpool_f64_hsum_s1__scalar, tw_avgpool_f64_hsum_s2__scalar,
                                         tw_avgpool_f64_hsum__scalar};
   }

@@ -144,21 +144,20 @@ static int guard_intact(const uint8_t* guard) {
     typedef struct {                                                                                                 \
       const char* isa;                                                                                               \
       tw_avgpool_##type##_vsum_fn vsum;                                                                              \
-      tw_avgpool_##type##_vadd_fn vadd;                                                                              \
-      tw_avgpool_##type##_vjoin_fn vjoin;                                                                            \
+      tw_avgpool_##type##_vblock_fn vblock;                                                                          \
       tw_avgpool_##type##_hsum_fn hsum_s1, hsum_s2, hsum;                                                           \
     } variant;                                                                                                       \
     static const variant v[] = {                                                                                     \
-        {"scalar", tw_avgpool_##type##_vsum__scalar, tw_avgpool_##type##_vadd__scalar,                               \
-         tw_avgpool_##type##_vjoin__scalar, tw_avgpool_##type##_hsum_s1__scalar,                                     \
+        {"scalar", tw_avgpool_##type##_vsum__scalar, tw_avgpool_##type##_vblock__scalar,                             \
+         tw_avgpool_##type##_hsum_s1__scalar,                                                                        \
          tw_avgpool_##type##_hsum_s2__scalar, tw_avgpool_##type##_hsum__scalar},                                     \
-        {"wasmsimd", tw_avgpool_##type##_vsum__wasmsimd, tw_avgpool_##type##_vadd__wasmsimd,                         \
-         tw_avgpool_##type##_vjoin__wasmsimd, tw_avgpool_##type##_hsum_s1__wasmsimd,                                 \
+        {"wasmsimd", tw_avgpool_##type##_vsum__wasmsimd, tw_avgpool_##type##_vblock__wasmsimd,                       \
+         tw_avgpool_##type##_hsum_s1__wasmsimd,                                                                      \
          tw_avgpool_##type##_hsum_s2__wasmsimd, tw_avgpool_##type##_hsum__wasmsimd}};                                \
     const size_t z = sizeof(ctype);                                                                                  \
     for (size_t wi = 0; wi < COUNT(widths); wi++) {                                                                  \
       const size_t w = widths[wi];                                                                                   \
-      ctype out[2][65 * 2 + GUARD], prefix_out[2][65 + GUARD];                                                       \
+      ctype out[2][65 * 2 + GUARD];                                                                                  \
       /* vsum: n rows `step` apart */                                                                                \
       for (size_t n = 1; n <= 7; n++) {                                                                              \
         const size_t step = w + (size_t)harness_rand_int(0, 3);                                                      \
@@ -179,38 +178,37 @@ static int guard_intact(const uint8_t* guard) {
         CHECK(memcmp(out[0], out[1], w * z) == 0, #type " vsum simd != scalar w %zu n %zu", w, n);                  \
         free(x);                                                                                                     \
       }                                                                                                              \
-      /* vadd and vjoin */                                                                                           \
-      {                                                                                                              \
-        ctype *a = exact_buffer(w, z), *b = exact_buffer(w, z), *c = exact_buffer(w, z);                             \
-        for (int vi = 0; vi < 2; vi++) {                                                                             \
-          memset(out[vi], CANARY, sizeof out[vi]);                                                                   \
-          v[vi].vadd(w, a, b, out[vi]);                                                                              \
-          CHECK(guard_intact((uint8_t*)(out[vi] + w)), #type " vadd %s w %zu: wrote past y", v[vi].isa, w);         \
+      /* vblock: count windows of k rows, rows `step` apart, outputs `y_step` apart */                              \
+      for (size_t k = 1; k <= 10; k++)                                                                               \
+        for (size_t count = 1; count <= k; count++) {                                                                \
+          const size_t step = w + (size_t)harness_rand_int(0, 2), y_step = w + (size_t)harness_rand_int(0, 2);       \
+          const size_t len = (k + count - 2) * step + w, y_len = (count - 1) * y_step + w;                           \
+          ctype* x = exact_buffer(len, z);                                                                           \
+          ctype* yv[2];                                                                                              \
+          for (int vi = 0; vi < 2; vi++) {                                                                           \
+            yv[vi] = malloc(y_len * z + GUARD);                                                                      \
+            memset(yv[vi], CANARY, y_len * z + GUARD);                                                               \
+            v[vi].vblock(w, k, count, x, step, yv[vi], y_step);                                                      \
+            CHECK(guard_intact((uint8_t*)(yv[vi] + y_len)), #type " vblock %s: wrote past y", v[vi].isa);            \
+          }                                                                                                          \
+          int ok = 1, same = 1;                                                                                      \
+          for (size_t c = 0; c < count; c++)                                                                         \
+            for (size_t i = 0; i < w; i++) {                                                                         \
+              ctype suffix = x[(k - 1) * step + i];                                                                  \
+              for (size_t j = k - 1; j-- > c;) suffix += x[j * step + i];                                            \
+              ctype e = suffix;                                                                                      \
+              if (c > 0) {                                                                                           \
+                ctype prefix = x[k * step + i];                                                                      \
+                for (size_t j = 1; j < c; j++) prefix += x[(k + j) * step + i];                                      \
+                e = suffix + prefix;                                                                                 \
+              }                                                                                                      \
+              ok &= memcmp(&e, &yv[0][c * y_step + i], z) == 0;                                                      \
+              same &= memcmp(&yv[0][c * y_step + i], &yv[1][c * y_step + i], z) == 0;                                \
+            }                                                                                                        \
+          CHECK(ok, #type " vblock scalar w %zu k %zu count %zu differs from the definition", w, k, count);          \
+          CHECK(same, #type " vblock simd != scalar w %zu k %zu count %zu", w, k, count);                            \
+          free(x), free(yv[0]), free(yv[1]);                                                                         \
         }                                                                                                            \
-        int ok = 1;                                                                                                  \
-        for (size_t i = 0; i < w; i++) ok &= out[0][i] == a[i] + b[i];                                               \
-        CHECK(ok, #type " vadd scalar w %zu", w);                                                                    \
-        CHECK(memcmp(out[0], out[1], w * z) == 0, #type " vadd simd != scalar w %zu", w);                           \
-        for (int vi = 0; vi < 2; vi++) {                                                                             \
-          memset(out[vi], CANARY, sizeof out[vi]);                                                                   \
-          memset(prefix_out[vi], CANARY, sizeof prefix_out[vi]);                                                     \
-          v[vi].vjoin(w, a, b, c, prefix_out[vi], out[vi]);                                                          \
-          CHECK(guard_intact((uint8_t*)(out[vi] + w)) && guard_intact((uint8_t*)(prefix_out[vi] + w)),              \
-                #type " vjoin %s w %zu: wrote past an output", v[vi].isa, w);                                        \
-        }                                                                                                            \
-        ok = 1;                                                                                                      \
-        for (size_t i = 0; i < w; i++) ok &= prefix_out[0][i] == a[i] + b[i] && out[0][i] == c[i] + (a[i] + b[i]); \
-        CHECK(ok, #type " vjoin scalar w %zu", w);                                                                   \
-        CHECK(memcmp(out[0], out[1], w * z) == 0 && memcmp(prefix_out[0], prefix_out[1], w * z) == 0,               \
-              #type " vjoin simd != scalar w %zu", w);                                                               \
-        /* in place, as the executor calls it */                                                                     \
-        memcpy(out[0], a, w * z);                                                                                    \
-        memcpy(out[1], a, w * z);                                                                                    \
-        for (int vi = 0; vi < 2; vi++) v[vi].vjoin(w, out[vi], b, c, out[vi], prefix_out[vi]);                      \
-        CHECK(memcmp(out[0], out[1], w * z) == 0 && memcmp(prefix_out[0], prefix_out[1], w * z) == 0,               \
-              #type " vjoin in place simd != scalar w %zu", w);                                                      \
-        free(a), free(b), free(c);                                                                                   \
-      }                                                                                                              \
       /* hsum: n outputs, k taps d apart, stride s */                                                               \
       for (size_t k = 1; k <= 7; k++)                                                                                \
         for (size_t s = 1; s <= 4; s++)                                                                              \
