@@ -6,6 +6,7 @@
  * because the source row may be the caller's x with nothing after it. */
 #include <assert.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "avgpool-kernels.h"
 #include "common/simd.h"
@@ -37,8 +38,8 @@ static inline __attribute__((always_inline)) void vsum_rows(size_t w, size_t n, 
   }
 }
 
-void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t step, float* y) {
-  assert(n >= 1);
+/* vsum_rows with n unrolled for the small counts that dominate in practice. */
+static void vsum_any(size_t w, size_t n, const float* x, size_t step, float* y) {
   switch (n) {
     case 1: vsum_rows(w, 1, x, step, y); return;
     case 2: vsum_rows(w, 2, x, step, y); return;
@@ -48,8 +49,15 @@ void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t st
     case 6: vsum_rows(w, 6, x, step, y); return;
     case 7: vsum_rows(w, 7, x, step, y); return;
     case 8: vsum_rows(w, 8, x, step, y); return;
+    case 9: vsum_rows(w, 9, x, step, y); return;
+    case 10: vsum_rows(w, 10, x, step, y); return;
     default: vsum_rows(w, n, x, step, y); return;
   }
+}
+
+void tw_avgpool_f32_vsum__wasmsimd(size_t w, size_t n, const float* x, size_t step, float* y) {
+  assert(n >= 1);
+  vsum_any(w, n, x, step, y);
 }
 
 /* A full block (count = k) with k a compile-time constant: the k suffix sums
@@ -87,43 +95,46 @@ static inline __attribute__((always_inline)) void vblock_full(size_t w, size_t k
   }
 }
 
-/* Any k and count: the suffix sums go through y (as in the scalar kernel). */
-static void vblock_any(size_t w, size_t k, size_t count, const float* x, size_t step, float* y, size_t y_step) {
+/* y[i] = a[i] + b[i]; y may be a or b. */
+static void add_rows(size_t w, const float* a, const float* b, float* y) {
   size_t i = 0;
-  for (; i + 4 <= w; i += 4) {
-    v128_t suffix = wasm_v128_load(x + (k - 1) * step + i);
-    if (k - 1 < count) wasm_v128_store(y + (k - 1) * y_step + i, suffix);
-    for (size_t j = k - 1; j-- > 0;) {
-      suffix = wasm_f32x4_add(suffix, wasm_v128_load(x + j * step + i));
-      if (j < count) wasm_v128_store(y + j * y_step + i, suffix);
-    }
-    if (count < 2) continue;
-    v128_t prefix = wasm_v128_load(x + k * step + i);
-    wasm_v128_store(y + y_step + i, wasm_f32x4_add(wasm_v128_load(y + y_step + i), prefix));
-    for (size_t j = 2; j < count; j++) {
-      prefix = wasm_f32x4_add(prefix, wasm_v128_load(x + (k + j - 1) * step + i));
-      wasm_v128_store(y + j * y_step + i, wasm_f32x4_add(wasm_v128_load(y + j * y_step + i), prefix));
-    }
+  for (; i + 8 <= w; i += 8) {
+    const v128_t lo = wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i));
+    const v128_t hi = wasm_f32x4_add(wasm_v128_load(a + i + 4), wasm_v128_load(b + i + 4));
+    wasm_v128_store(y + i, lo);
+    wasm_v128_store(y + i + 4, hi);
   }
-  for (; i < w; i++) {
-    float suffix = x[(k - 1) * step + i];
-    if (k - 1 < count) y[(k - 1) * y_step + i] = suffix;
-    for (size_t j = k - 1; j-- > 0;) {
-      suffix += x[j * step + i];
-      if (j < count) y[j * y_step + i] = suffix;
+  for (; i + 4 <= w; i += 4) wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  for (; i < w; i++) y[i] = a[i] + b[i];
+}
+
+/* Any k and count, one whole row per pass. Sweeping all 2k - 1 rows per
+ * column vector instead would touch rows 4 KiB apart (a power-of-two width)
+ * that share one L1 set; row passes stream. Same sums as the scalar kernel:
+ * the suffix chain runs in y (rows j >= count folded into y_{count-1}), the
+ * prefix chain in tmp. */
+static void vblock_rows(size_t w, size_t k, size_t count, const float* x, size_t step, float* y, size_t y_step,
+                        float* tmp) {
+  float* last = y + (count - 1) * y_step;
+  if (count == k) {
+    memcpy(last, x + (k - 1) * step, w * sizeof(float));
+  } else {
+    add_rows(w, x + (k - 1) * step, x + (k - 2) * step, last);
+    for (size_t j = k - 2; j-- > count - 1;) add_rows(w, last, x + j * step, last);
+  }
+  for (size_t j = count - 1; j-- > 0;) add_rows(w, y + (j + 1) * y_step, x + j * step, y + j * y_step);
+  const float* prefix = x + k * step;
+  for (size_t i = 1; i < count; i++) {
+    if (i >= 2) {
+      add_rows(w, prefix, x + (k + i - 1) * step, tmp);
+      prefix = tmp;
     }
-    if (count < 2) continue;
-    float prefix = x[k * step + i];
-    y[y_step + i] = y[y_step + i] + prefix;
-    for (size_t j = 2; j < count; j++) {
-      prefix += x[(k + j - 1) * step + i];
-      y[j * y_step + i] = y[j * y_step + i] + prefix;
-    }
+    add_rows(w, y + i * y_step, prefix, y + i * y_step);
   }
 }
 
 void tw_avgpool_f32_vblock__wasmsimd(size_t w, size_t k, size_t count, const float* x, size_t step, float* y,
-                                    size_t y_step) {
+                                    size_t y_step, float* tmp) {
   assert(k >= 1 && count >= 1 && count <= k);
   if (count == k) {
     switch (k) {
@@ -138,7 +149,7 @@ void tw_avgpool_f32_vblock__wasmsimd(size_t w, size_t k, size_t count, const flo
       default: break;
     }
   }
-  vblock_any(w, k, count, x, step, y, y_step);
+  vblock_rows(w, k, count, x, step, y, y_step, tmp);
 }
 
 static inline __attribute__((always_inline)) void hsum_s1_taps(size_t n, const float* x, size_t k, size_t d,
@@ -254,5 +265,51 @@ void tw_avgpool_f32_hsum__wasmsimd(size_t n, const float* x, size_t k, size_t s,
     float acc = p[0];
     for (size_t j = 1; j < k; j++) acc += p[j * d];
     y[o] = acc / divisor;
+  }
+}
+
+/* y[o] = (((acc[o] + x[o]) + x[o+1]) + ... + x[o+r-1]) / divisor, r a
+ * compile-time constant in the switch below: the last pass of hsum_split. */
+static inline __attribute__((always_inline)) void finish(size_t n, const float* acc, const float* x, size_t r,
+                                                         float divisor, float* y) {
+  const v128_t vdivisor = wasm_f32x4_splat(divisor);
+  size_t o = 0;
+  for (; o + 4 <= n; o += 4) {
+    v128_t sum = wasm_v128_load(acc + o);
+    for (size_t j = 0; j < r; j++) sum = wasm_f32x4_add(sum, wasm_v128_load(x + o + j));
+    wasm_v128_store(y + o, wasm_f32x4_div(sum, vdivisor));
+  }
+  for (; o < n; o++) {
+    float sum = acc[o];
+    for (size_t j = 0; j < r; j++) sum += x[o + j];
+    y[o] = sum / divisor;
+  }
+}
+
+/* Three passes with fully unrolled inner loops (V8 does not unroll, and a
+ * tap loop per vector costs more than its loads): m-tap partial sums into
+ * tmp (vsum of m rows 1 element apart), q of them into y (vsum of q rows m
+ * elements apart), then the k mod m remaining taps and the division. The
+ * additions are those of the scalar kernel, in its order. */
+void tw_avgpool_f32_hsum_split__wasmsimd(size_t n, const float* x, size_t k, size_t m, float* tmp, float divisor,
+                                         float* y) {
+  assert(m >= 1 && m <= k);
+  if (n == 0) return;
+  const size_t q = k / m, r = k - q * m;
+  vsum_any(n + (q - 1) * m, m, x, 1, tmp);
+  vsum_any(n, q, tmp, m, y);
+  const float* rest = x + q * m;
+  switch (r) {
+    case 0: finish(n, y, rest, 0, divisor, y); return;
+    case 1: finish(n, y, rest, 1, divisor, y); return;
+    case 2: finish(n, y, rest, 2, divisor, y); return;
+    case 3: finish(n, y, rest, 3, divisor, y); return;
+    case 4: finish(n, y, rest, 4, divisor, y); return;
+    case 5: finish(n, y, rest, 5, divisor, y); return;
+    case 6: finish(n, y, rest, 6, divisor, y); return;
+    case 7: finish(n, y, rest, 7, divisor, y); return;
+    case 8: finish(n, y, rest, 8, divisor, y); return;
+    case 9: finish(n, y, rest, 9, divisor, y); return;
+    default: finish(n, y, rest, r, divisor, y); return;
   }
 }

@@ -23,6 +23,11 @@
  * 2 stores for two rows instead of 4, 2 and 2. */
 #define TW_AVGPOOL_BLOCKED_MIN_TAPS 2
 
+/* Along the innermost axis, with stride 1 and dilation 1, kernels longer
+ * than this use hsum_split (O(sqrt k) per output); up to it the unrolled
+ * direct sum is faster. */
+#define TW_AVGPOOL_SPLIT_MIN_TAPS 9
+
 /* One output index o along one axis. Data taps are the input indices
  * first, first + d, ..., first + (taps - 1)·d. */
 typedef struct tw_avgpool_window {
@@ -37,6 +42,7 @@ typedef struct tw_avgpool_axis {
   int64_t pad_begin, pad_end;           /* pb, pe after auto_pad */
   int64_t interior_begin, interior_end; /* outputs [begin, end) whose k taps are all data taps */
   int blocked;                          /* interior windows are summed k at a time (vblock) */
+  int64_t split;                        /* innermost axis: m of hsum_split, 0 for the direct sums */
   const tw_avgpool_window* windows;     /* `out` entries, in the scratch block */
 } tw_avgpool_axis;
 
@@ -54,12 +60,14 @@ typedef struct tw_avgpool_f32_kernels {
   tw_avgpool_f32_vsum_fn vsum;
   tw_avgpool_f32_vblock_fn vblock;
   tw_avgpool_f32_hsum_fn hsum_s1, hsum_s2, hsum;
+  tw_avgpool_f32_hsum_split_fn hsum_split;
 } tw_avgpool_f32_kernels;
 
 typedef struct tw_avgpool_f64_kernels {
   tw_avgpool_f64_vsum_fn vsum;
   tw_avgpool_f64_vblock_fn vblock;
   tw_avgpool_f64_hsum_fn hsum_s1, hsum_s2, hsum;
+  tw_avgpool_f64_hsum_split_fn hsum_split;
 } tw_avgpool_f64_kernels;
 
 typedef struct tw_avgpool_plan {
@@ -75,7 +83,9 @@ typedef struct tw_avgpool_plan {
   /* scratch (one allocation, owned by the entry layer) */
   void* converted; /* in_plane accumulators when widen != NULL */
   void* partial[2]; /* r >= 3: partial sums after the outer axes */
-  void* rows;      /* summed input rows, D_r accumulators each: k of them if axis r-2 is blocked, else 1 */
+  void* rows;      /* summed input rows: k of them if axis r-2 is blocked, else 1 */
+  size_t row_pitch; /* accumulators from one of those rows to the next (D_r plus padding) */
+  void* tmp;       /* one row / slab for vblock and hsum_split */
   void* out_row;   /* O_r accumulators when narrow != NULL */
   tw_avgpool_f32_kernels f32;
   tw_avgpool_f64_kernels f64;

@@ -153,10 +153,32 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
     blocked[i] = axis->stride == 1 && axis->dilation == 1 && axis->kernel >= TW_AVGPOOL_BLOCKED_MIN_TAPS &&
                  axis->kernel <= axis->in;
   }
+  /* The k rows are padded by one cache line so that rows of a power-of-two
+   * width do not all map to the same L1 set (vblock writes k of them per
+   * column vector). */
   const uint64_t row_count = r >= 2 && blocked[r - 2] ? (uint64_t)plan.axes[r - 2].kernel : 1;
-  const uint64_t rows_offset = reserve(
-      &total, r >= 2 ? mul_u64(mul_u64((uint64_t)plan.axes[r - 1].in, accumulator_bytes, &overflow), row_count, &overflow) : 0,
-      &overflow);
+  const uint64_t width = r >= 2 ? (uint64_t)plan.axes[r - 1].in : 0;
+  const uint64_t row_pitch = row_count > 1 ? ((width + 15) & ~UINT64_C(15)) + 64 / accumulator_bytes : width;
+  const uint64_t rows_offset =
+      reserve(&total, mul_u64(mul_u64(row_pitch, accumulator_bytes, &overflow), row_count, &overflow), &overflow);
+  /* Long innermost kernels: hsum_split with m = floor(sqrt(k)) partial sums. */
+  tw_avgpool_axis* innermost = &plan.axes[r - 1];
+  if (innermost->stride == 1 && innermost->dilation == 1 && innermost->kernel >= TW_AVGPOOL_SPLIT_MIN_TAPS &&
+      innermost->kernel <= innermost->in) {
+    int64_t m = 1;
+    while ((m + 1) * (m + 1) <= innermost->kernel) m++;
+    innermost->split = m;
+  }
+  /* tmp: vblock's prefix row (axis r-2) or slab (outer axis a: D_{a+1}..D_{r-1}),
+   * hsum_split's partial sums (at most D_r of them) */
+  uint64_t tmp_elements = row_count > 1 || innermost->split ? (uint64_t)innermost->in : 0;
+  for (int32_t a = 0; a + 2 < r; a++) {
+    if (!blocked[a]) continue;
+    uint64_t slab = 1;
+    for (int32_t b = a + 1; b < r; b++) slab = mul_u64(slab, (uint64_t)plan.axes[b].in, &overflow);
+    if (slab > tmp_elements) tmp_elements = slab;
+  }
+  const uint64_t tmp_offset = reserve(&total, mul_u64(tmp_elements, accumulator_bytes, &overflow), &overflow);
   const uint64_t out_row_offset = reserve(
       &total, plan.narrow != NULL ? mul_u64((uint64_t)plan.axes[r - 1].out, accumulator_bytes, &overflow) : 0,
       &overflow);
@@ -175,21 +197,23 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   plan.partial[0] = scratch + partial_offset[0];
   plan.partial[1] = scratch + partial_offset[1];
   plan.rows = scratch + rows_offset;
+  plan.row_pitch = (size_t)row_pitch;
+  plan.tmp = scratch + tmp_offset;
   plan.out_row = scratch + out_row_offset;
   if (tw_use_simd()) {
     plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__wasmsimd, tw_avgpool_f32_vblock__wasmsimd,
                                         tw_avgpool_f32_hsum_s1__wasmsimd, tw_avgpool_f32_hsum_s2__wasmsimd,
-                                        tw_avgpool_f32_hsum__wasmsimd};
+                                        tw_avgpool_f32_hsum__wasmsimd, tw_avgpool_f32_hsum_split__wasmsimd};
     plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__wasmsimd, tw_avgpool_f64_vblock__wasmsimd,
                                         tw_avgpool_f64_hsum_s1__wasmsimd, tw_avgpool_f64_hsum_s2__wasmsimd,
-                                        tw_avgpool_f64_hsum__wasmsimd};
+                                        tw_avgpool_f64_hsum__wasmsimd, tw_avgpool_f64_hsum_split__wasmsimd};
   } else {
     plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__scalar, tw_avgpool_f32_vblock__scalar,
                                         tw_avgpool_f32_hsum_s1__scalar, tw_avgpool_f32_hsum_s2__scalar,
-                                        tw_avgpool_f32_hsum__scalar};
+                                        tw_avgpool_f32_hsum__scalar, tw_avgpool_f32_hsum_split__scalar};
     plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__scalar, tw_avgpool_f64_vblock__scalar,
                                         tw_avgpool_f64_hsum_s1__scalar, tw_avgpool_f64_hsum_s2__scalar,
-                                        tw_avgpool_f64_hsum__scalar};
+                                        tw_avgpool_f64_hsum__scalar, tw_avgpool_f64_hsum_split__scalar};
   }
 
   /* 6. run */

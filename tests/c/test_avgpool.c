@@ -146,14 +146,17 @@ static int guard_intact(const uint8_t* guard) {
       tw_avgpool_##type##_vsum_fn vsum;                                                                              \
       tw_avgpool_##type##_vblock_fn vblock;                                                                          \
       tw_avgpool_##type##_hsum_fn hsum_s1, hsum_s2, hsum;                                                           \
+      tw_avgpool_##type##_hsum_split_fn hsum_split;                                                                  \
     } variant;                                                                                                       \
     static const variant v[] = {                                                                                     \
         {"scalar", tw_avgpool_##type##_vsum__scalar, tw_avgpool_##type##_vblock__scalar,                             \
          tw_avgpool_##type##_hsum_s1__scalar,                                                                        \
-         tw_avgpool_##type##_hsum_s2__scalar, tw_avgpool_##type##_hsum__scalar},                                     \
+         tw_avgpool_##type##_hsum_s2__scalar, tw_avgpool_##type##_hsum__scalar,                                      \
+         tw_avgpool_##type##_hsum_split__scalar},                                                                    \
         {"wasmsimd", tw_avgpool_##type##_vsum__wasmsimd, tw_avgpool_##type##_vblock__wasmsimd,                       \
          tw_avgpool_##type##_hsum_s1__wasmsimd,                                                                      \
-         tw_avgpool_##type##_hsum_s2__wasmsimd, tw_avgpool_##type##_hsum__wasmsimd}};                                \
+         tw_avgpool_##type##_hsum_s2__wasmsimd, tw_avgpool_##type##_hsum__wasmsimd,                                  \
+         tw_avgpool_##type##_hsum_split__wasmsimd}};                                                                 \
     const size_t z = sizeof(ctype);                                                                                  \
     for (size_t wi = 0; wi < COUNT(widths); wi++) {                                                                  \
       const size_t w = widths[wi];                                                                                   \
@@ -179,8 +182,9 @@ static int guard_intact(const uint8_t* guard) {
         free(x);                                                                                                     \
       }                                                                                                              \
       /* vblock: count windows of k rows, rows `step` apart, outputs `y_step` apart */                              \
-      for (size_t k = 1; k <= 10; k++)                                                                               \
+      for (size_t k = 1; k <= 12; k++)                                                                               \
         for (size_t count = 1; count <= k; count++) {                                                                \
+          ctype tmp[65];                                                                                             \
           const size_t step = w + (size_t)harness_rand_int(0, 2), y_step = w + (size_t)harness_rand_int(0, 2);       \
           const size_t len = (k + count - 2) * step + w, y_len = (count - 1) * y_step + w;                           \
           ctype* x = exact_buffer(len, z);                                                                           \
@@ -188,7 +192,7 @@ static int guard_intact(const uint8_t* guard) {
           for (int vi = 0; vi < 2; vi++) {                                                                           \
             yv[vi] = malloc(y_len * z + GUARD);                                                                      \
             memset(yv[vi], CANARY, y_len * z + GUARD);                                                               \
-            v[vi].vblock(w, k, count, x, step, yv[vi], y_step);                                                      \
+            v[vi].vblock(w, k, count, x, step, yv[vi], y_step, tmp);                                                      \
             CHECK(guard_intact((uint8_t*)(yv[vi] + y_len)), #type " vblock %s: wrote past y", v[vi].isa);            \
           }                                                                                                          \
           int ok = 1, same = 1;                                                                                      \
@@ -237,6 +241,34 @@ static int guard_intact(const uint8_t* guard) {
             }                                                                                                        \
             free(x);                                                                                                 \
           }                                                                                                          \
+      /* hsum_split: long kernels as q partial sums of m taps plus k mod m taps */                                  \
+      for (size_t k = 1; k <= 40; k += (k < 12 ? 1 : 7))                                                            \
+        for (size_t m = 1; m <= k; m += (m < 9 ? 1 : 5)) {                                                           \
+          const size_t n = w, len = n == 0 ? 0 : n + k - 1, q = k / m;                                               \
+          ctype* x = exact_buffer(len, z);                                                                           \
+          ctype tmp[65 + 40];                                                                                        \
+          const ctype divisor = (ctype)k;                                                                            \
+          for (int vi = 0; vi < 2; vi++) {                                                                           \
+            memset(out[vi], CANARY, sizeof out[vi]);                                                                 \
+            v[vi].hsum_split(n, x, k, m, tmp, divisor, out[vi]);                                                     \
+            CHECK(guard_intact((uint8_t*)(out[vi] + n)), #type " hsum_split %s: wrote past y", v[vi].isa);           \
+          }                                                                                                          \
+          int ok = 1;                                                                                                \
+          for (size_t o = 0; o < n; o++) {                                                                           \
+            ctype e = 0;                                                                                             \
+            for (size_t i = 0; i < q; i++) {                                                                         \
+              ctype part = x[o + i * m];                                                                             \
+              for (size_t j = 1; j < m; j++) part += x[o + i * m + j];                                               \
+              e = i == 0 ? part : e + part;                                                                          \
+            }                                                                                                        \
+            for (size_t j = q * m; j < k; j++) e += x[o + j];                                                        \
+            e = e / divisor;                                                                                         \
+            ok &= memcmp(&e, &out[0][o], z) == 0;                                                                    \
+          }                                                                                                          \
+          CHECK(ok, #type " hsum_split scalar n %zu k %zu m %zu differs from the definition", n, k, m);              \
+          CHECK(memcmp(out[0], out[1], n * z) == 0, #type " hsum_split simd != scalar n %zu k %zu m %zu", n, k, m);  \
+          free(x);                                                                                                   \
+        }                                                                                                            \
     }                                                                                                                \
   }
 KERNEL_TESTS(f32, float)
