@@ -181,6 +181,7 @@ void tw_avgpool_f32_hsum_s1__wasmsimd(size_t n, const float* x, size_t k, size_t
                                       float* y) {
   assert(s == 1 && k >= 1);
   (void)s;
+  /* Unrolled up to 16 taps: measured faster than hsum_split below that. */
   if (d == 1) {
     switch (k) {
       case 1: hsum_s1_taps(n, x, 1, 1, divisor, y); return;
@@ -191,6 +192,14 @@ void tw_avgpool_f32_hsum_s1__wasmsimd(size_t n, const float* x, size_t k, size_t
       case 6: hsum_s1_taps(n, x, 6, 1, divisor, y); return;
       case 7: hsum_s1_taps(n, x, 7, 1, divisor, y); return;
       case 8: hsum_s1_taps(n, x, 8, 1, divisor, y); return;
+      case 9: hsum_s1_taps(n, x, 9, 1, divisor, y); return;
+      case 10: hsum_s1_taps(n, x, 10, 1, divisor, y); return;
+      case 11: hsum_s1_taps(n, x, 11, 1, divisor, y); return;
+      case 12: hsum_s1_taps(n, x, 12, 1, divisor, y); return;
+      case 13: hsum_s1_taps(n, x, 13, 1, divisor, y); return;
+      case 14: hsum_s1_taps(n, x, 14, 1, divisor, y); return;
+      case 15: hsum_s1_taps(n, x, 15, 1, divisor, y); return;
+      case 16: hsum_s1_taps(n, x, 16, 1, divisor, y); return;
       default: break;
     }
   }

@@ -148,10 +148,8 @@ void tw_avgpool_f64_vblock__wasmsimd(size_t w, size_t k, size_t count, const dou
   vblock_rows(w, k, count, x, step, y, y_step, tmp);
 }
 
-void tw_avgpool_f64_hsum_s1__wasmsimd(size_t n, const double* x, size_t k, size_t s, size_t d, double divisor,
-                                      double* y) {
-  assert(s == 1 && k >= 1);
-  (void)s;
+static inline __attribute__((always_inline)) void hsum_s1_taps(size_t n, const double* x, size_t k, size_t d,
+                                                               double divisor, double* y) {
   const v128_t vdivisor = wasm_f64x2_splat(divisor);
   size_t o = 0;
   for (; o + 2 <= n; o += 2) {
@@ -164,6 +162,35 @@ void tw_avgpool_f64_hsum_s1__wasmsimd(size_t n, const double* x, size_t k, size_
     for (size_t j = 1; j < k; j++) acc += x[o + j * d];
     y[o] = acc / divisor;
   }
+}
+
+void tw_avgpool_f64_hsum_s1__wasmsimd(size_t n, const double* x, size_t k, size_t s, size_t d, double divisor,
+                                      double* y) {
+  assert(s == 1 && k >= 1);
+  (void)s;
+  /* Unrolled up to 16 taps, as for float32. */
+  if (d == 1) {
+    switch (k) {
+      case 1: hsum_s1_taps(n, x, 1, 1, divisor, y); return;
+      case 2: hsum_s1_taps(n, x, 2, 1, divisor, y); return;
+      case 3: hsum_s1_taps(n, x, 3, 1, divisor, y); return;
+      case 4: hsum_s1_taps(n, x, 4, 1, divisor, y); return;
+      case 5: hsum_s1_taps(n, x, 5, 1, divisor, y); return;
+      case 6: hsum_s1_taps(n, x, 6, 1, divisor, y); return;
+      case 7: hsum_s1_taps(n, x, 7, 1, divisor, y); return;
+      case 8: hsum_s1_taps(n, x, 8, 1, divisor, y); return;
+      case 9: hsum_s1_taps(n, x, 9, 1, divisor, y); return;
+      case 10: hsum_s1_taps(n, x, 10, 1, divisor, y); return;
+      case 11: hsum_s1_taps(n, x, 11, 1, divisor, y); return;
+      case 12: hsum_s1_taps(n, x, 12, 1, divisor, y); return;
+      case 13: hsum_s1_taps(n, x, 13, 1, divisor, y); return;
+      case 14: hsum_s1_taps(n, x, 14, 1, divisor, y); return;
+      case 15: hsum_s1_taps(n, x, 15, 1, divisor, y); return;
+      case 16: hsum_s1_taps(n, x, 16, 1, divisor, y); return;
+      default: break;
+    }
+  }
+  hsum_s1_taps(n, x, k, d, divisor, y);
 }
 
 /* Lanes p[0], p[2] from two loads that end exactly on p[2]. */

@@ -87,7 +87,7 @@ static void ref_pool(int r, const ref_axis* ax, int64_t planes, const double* x,
     for (int64_t flat = 0; flat < out_plane; flat++) {
       int64_t o[8], rem = flat;
       for (int a = r - 1; a >= 0; a--) o[a] = rem % ax[a].out, rem /= ax[a].out;
-      int64_t data[8][64], n_data[8], divisor = 1; /* k <= 64 in these tests */
+      int64_t data[8][72], n_data[8], divisor = 1; /* k <= 72 in these tests */
       for (int a = 0; a < r; a++) {
         int64_t counted = 0;
         n_data[a] = 0;
@@ -645,6 +645,29 @@ static void test_random(void) {
   printf("random: worst abs error f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
 }
 
+/* Long kernels: the generic (row-wise) vblock for k > 8 and hsum_split for
+ * k >= 17, with borders, on every axis that can use them. */
+static void test_random_long(void) {
+  for (int iteration = 0; iteration < 300; iteration++) {
+    const int r = 1 + iteration % 3;
+    pool_args a = {.dtype = iteration % 5 == 4 ? TW_DTYPE_FLOAT64 : TW_DTYPE_FLOAT32, .r = r};
+    a.x_shape[0] = 1;
+    a.x_shape[1] = harness_rand_int(1, 2);
+    for (int i = 0; i < r; i++) {
+      const int innermost = i == r - 1;
+      a.x_shape[2 + i] = innermost ? harness_rand_int(17, 70) : harness_rand_int(9, r == 3 ? 16 : 40);
+      a.kernel[i] = harness_rand_int(innermost ? 9 : 5, (int)a.x_shape[2 + i] - 1);
+      a.strides[i] = harness_rand_int(0, 4) == 0 ? 2 : 1;
+      a.dilations[i] = 1;
+      a.pads[i] = harness_rand_int(0, (int)a.kernel[i] / 2);
+      a.pads[r + i] = harness_rand_int(0, (int)a.kernel[i] / 2);
+    }
+    a.ceil_mode = harness_rand_int(0, 1);
+    a.cip = harness_rand_int(0, 1);
+    check_case(&a, NULL);
+  }
+}
+
 /* Every inner width around the vector width x kernels 1..7 x strides 1..2,
  * with and without pads, in 2-D (where the interior/border split and the
  * blocked vertical sums live). */
@@ -849,6 +872,7 @@ int main(void) {
   test_corners();
   test_sweep_2d();
   test_random();
+  test_random_long();
   test_large();
   test_exact_integers();
   test_non_finite();
