@@ -139,6 +139,26 @@ static int guard_intact(const uint8_t* guard) {
   return 1;
 }
 
+/* Rows of the variant tables, generated from avgpool.inc (one table per
+ * type: the X-macro row expands only for its own type). The scalar variant
+ * comes first and is checked against the definition; every other variant
+ * against the scalar one, bit for bit. */
+#define MAX_VARIANTS 4
+#define VARIANT_ROW_f32(type, ctype, isa) VARIANT_ROW_f32_##type(isa)
+#define VARIANT_ROW_f64(type, ctype, isa) VARIANT_ROW_f64_##type(isa)
+#define VARIANT_ROW_f32_f64(isa)
+#define VARIANT_ROW_f64_f32(isa)
+#define VARIANT_ROW_f32_f32(isa) VARIANT_ROW(f32, isa)
+#define VARIANT_ROW_f64_f64(isa) VARIANT_ROW(f64, isa)
+#define VARIANT_ROW(type, isa)                                                                                  \
+  {#isa,                                                                                                        \
+   tw_avgpool_##type##_vsum__##isa,                                                                             \
+   tw_avgpool_##type##_vblock__##isa,                                                                           \
+   tw_avgpool_##type##_hsum_s1__##isa,                                                                          \
+   tw_avgpool_##type##_hsum_s2__##isa,                                                                          \
+   tw_avgpool_##type##_hsum__##isa,                                                                             \
+   tw_avgpool_##type##_hsum_split__##isa},
+
 #define KERNEL_TESTS(type, ctype)                                                                                  \
   static void test_kernels_##type(void) {                                                                          \
     typedef struct {                                                                                                 \
@@ -148,25 +168,19 @@ static int guard_intact(const uint8_t* guard) {
       tw_avgpool_##type##_hsum_fn hsum_s1, hsum_s2, hsum;                                                           \
       tw_avgpool_##type##_hsum_split_fn hsum_split;                                                                  \
     } variant;                                                                                                       \
-    static const variant v[] = {                                                                                     \
-        {"scalar", tw_avgpool_##type##_vsum__scalar, tw_avgpool_##type##_vblock__scalar,                             \
-         tw_avgpool_##type##_hsum_s1__scalar,                                                                        \
-         tw_avgpool_##type##_hsum_s2__scalar, tw_avgpool_##type##_hsum__scalar,                                      \
-         tw_avgpool_##type##_hsum_split__scalar},                                                                    \
-        {"wasmsimd", tw_avgpool_##type##_vsum__wasmsimd, tw_avgpool_##type##_vblock__wasmsimd,                       \
-         tw_avgpool_##type##_hsum_s1__wasmsimd,                                                                      \
-         tw_avgpool_##type##_hsum_s2__wasmsimd, tw_avgpool_##type##_hsum__wasmsimd,                                  \
-         tw_avgpool_##type##_hsum_split__wasmsimd}};                                                                 \
+    static const variant v[] = {TW_AVGPOOL_KERNELS(VARIANT_ROW_##type)};                                             \
+    const size_t nv = COUNT(v);                                                                                      \
+    CHECK(strcmp(v[0].isa, "scalar") == 0 && nv <= MAX_VARIANTS, "avgpool.inc: scalar first, at most 4 per type"); \
     const size_t z = sizeof(ctype);                                                                                  \
     for (size_t wi = 0; wi < COUNT(widths); wi++) {                                                                  \
       const size_t w = widths[wi];                                                                                   \
-      ctype out[2][65 * 2 + GUARD];                                                                                  \
+      ctype out[MAX_VARIANTS][65 * 2 + GUARD];                                                                                  \
       /* vsum: n rows `step` apart */                                                                                \
       for (size_t n = 1; n <= 7; n++) {                                                                              \
         const size_t step = w + (size_t)harness_rand_int(0, 3);                                                      \
         const size_t len = n == 0 ? 0 : (n - 1) * step + w;                                                          \
         ctype* x = exact_buffer(len, z);                                                                             \
-        for (int vi = 0; vi < 2; vi++) {                                                                             \
+        for (size_t vi = 0; vi < nv; vi++) {                                                                             \
           memset(out[vi], CANARY, sizeof out[vi]);                                                                   \
           v[vi].vsum(w, n, x, step, out[vi]);                                                                        \
           CHECK(guard_intact((uint8_t*)(out[vi] + w)), #type " vsum %s w %zu n %zu: wrote past y", v[vi].isa, w, n); \
@@ -178,7 +192,8 @@ static int guard_intact(const uint8_t* guard) {
           ok &= memcmp(&e, &out[0][i], z) == 0;                                                                      \
         }                                                                                                            \
         CHECK(ok, #type " vsum scalar w %zu n %zu differs from the definition", w, n);                              \
-        CHECK(memcmp(out[0], out[1], w * z) == 0, #type " vsum simd != scalar w %zu n %zu", w, n);                  \
+        for (size_t vi = 1; vi < nv; vi++)                                                                           \
+          CHECK(memcmp(out[0], out[vi], w * z) == 0, #type " vsum %s != scalar w %zu n %zu", v[vi].isa, w, n);       \
         free(x);                                                                                                     \
       }                                                                                                              \
       /* vblock: count windows of k rows, rows `step` apart, outputs `y_step` apart */                              \
@@ -188,11 +203,11 @@ static int guard_intact(const uint8_t* guard) {
           const size_t step = w + (size_t)harness_rand_int(0, 2), y_step = w + (size_t)harness_rand_int(0, 2);       \
           const size_t len = (k + count - 2) * step + w, y_len = (count - 1) * y_step + w;                           \
           ctype* x = exact_buffer(len, z);                                                                           \
-          ctype* yv[2];                                                                                              \
-          for (int vi = 0; vi < 2; vi++) {                                                                           \
+          ctype* yv[MAX_VARIANTS];                                                                                              \
+          for (size_t vi = 0; vi < nv; vi++) {                                                                           \
             yv[vi] = malloc(y_len * z + GUARD);                                                                      \
             memset(yv[vi], CANARY, y_len * z + GUARD);                                                               \
-            v[vi].vblock(w, k, count, x, step, yv[vi], y_step, tmp);                                                      \
+            v[vi].vblock(w, k, count, x, step, yv[vi], y_step, tmp);                                                 \
             CHECK(guard_intact((uint8_t*)(yv[vi] + y_len)), #type " vblock %s: wrote past y", v[vi].isa);            \
           }                                                                                                          \
           int ok = 1, same = 1;                                                                                      \
@@ -207,11 +222,12 @@ static int guard_intact(const uint8_t* guard) {
                 e = suffix + prefix;                                                                                 \
               }                                                                                                      \
               ok &= memcmp(&e, &yv[0][c * y_step + i], z) == 0;                                                      \
-              same &= memcmp(&yv[0][c * y_step + i], &yv[1][c * y_step + i], z) == 0;                                \
+              for (size_t vi = 1; vi < nv; vi++) same &= memcmp(&yv[0][c * y_step + i], &yv[vi][c * y_step + i], z) == 0; \
             }                                                                                                        \
           CHECK(ok, #type " vblock scalar w %zu k %zu count %zu differs from the definition", w, k, count);          \
-          CHECK(same, #type " vblock simd != scalar w %zu k %zu count %zu", w, k, count);                            \
-          free(x), free(yv[0]), free(yv[1]);                                                                         \
+          CHECK(same, #type " vblock variant != scalar w %zu k %zu count %zu", w, k, count);                         \
+          free(x);                                                                                                   \
+          for (size_t vi = 0; vi < nv; vi++) free(yv[vi]);                                                           \
         }                                                                                                            \
       /* hsum: n outputs, k taps d apart, stride s */                                                               \
       for (size_t k = 1; k <= 7; k++)                                                                                \
@@ -221,7 +237,7 @@ static int guard_intact(const uint8_t* guard) {
             const size_t len = n == 0 ? 0 : (n - 1) * s + (k - 1) * d + 1;                                           \
             ctype* x = exact_buffer(len, z);                                                                         \
             const ctype divisor = (ctype)harness_rand_int(1, 60);                                                    \
-            for (int vi = 0; vi < 2; vi++) {                                                                         \
+            for (size_t vi = 0; vi < nv; vi++) {                                                                         \
               const tw_avgpool_##type##_hsum_fn fns[3] = {s == 1 ? v[vi].hsum_s1 : NULL, s == 2 ? v[vi].hsum_s2 : NULL, \
                                                           v[vi].hsum};                                               \
               for (int f = 0; f < 3; f++) {                                                                          \
@@ -248,7 +264,7 @@ static int guard_intact(const uint8_t* guard) {
           ctype* x = exact_buffer(len, z);                                                                           \
           ctype tmp[65 + 40];                                                                                        \
           const ctype divisor = (ctype)k;                                                                            \
-          for (int vi = 0; vi < 2; vi++) {                                                                           \
+          for (size_t vi = 0; vi < nv; vi++) {                                                                           \
             memset(out[vi], CANARY, sizeof out[vi]);                                                                 \
             v[vi].hsum_split(n, x, k, m, tmp, divisor, out[vi]);                                                     \
             CHECK(guard_intact((uint8_t*)(out[vi] + n)), #type " hsum_split %s: wrote past y", v[vi].isa);           \
@@ -266,7 +282,9 @@ static int guard_intact(const uint8_t* guard) {
             ok &= memcmp(&e, &out[0][o], z) == 0;                                                                    \
           }                                                                                                          \
           CHECK(ok, #type " hsum_split scalar n %zu k %zu m %zu differs from the definition", n, k, m);              \
-          CHECK(memcmp(out[0], out[1], n * z) == 0, #type " hsum_split simd != scalar n %zu k %zu m %zu", n, k, m);  \
+          for (size_t vi = 1; vi < nv; vi++)                                                                         \
+            CHECK(memcmp(out[0], out[vi], n * z) == 0, #type " hsum_split %s != scalar n %zu k %zu m %zu", v[vi].isa, n, \
+                  k, m);                                                                                             \
           free(x);                                                                                                   \
         }                                                                                                            \
     }                                                                                                                \
