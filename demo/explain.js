@@ -1,7 +1,8 @@
 // The rules the hover read-outs explain, written from the ONNX spec
-// (GridSample-22, AveragePool-22). They only describe a pixel the library
-// has already computed; the browser tests check that the description and
-// the library agree (sum of weight x tap = the output pixel).
+// (GridSample-22, AveragePool-22) plus tensorwarp's 'wrap' padding mode.
+// They only describe a pixel the library has already computed; the browser
+// tests check that the description and the library agree (sum of weight x
+// tap = the output pixel).
 
 /** GridSample's denormalisation: [-1, 1] -> pixel-centre coordinates. */
 export function denormalise(n, size, alignCorners) {
@@ -69,9 +70,11 @@ export function gridSampleTaps(nx, ny, W, H, mode, paddingMode, alignCorners) {
   x = inside(x, W, loX, hiX);
   y = inside(y, H, loY, hiY);
   // The pixel a tap index reads along one axis (null: outside, zeros mode).
+  // 'wrap' (a tensorwarp extension) leaves the position alone and takes each tap index modulo the axis length.
   const readAt = (i, size, lo, hi) => {
     if (paddingMode === 'border') return Math.min(size - 1, Math.max(0, i));
     if (paddingMode === 'reflection') return Math.trunc(reflect(i, lo, hi));
+    if (paddingMode === 'wrap') return ((i % size) + size) % size;
     return i >= 0 && i < size ? i : null;
   };
   const tap = (tx, ty, weight) => {

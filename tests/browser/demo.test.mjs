@@ -562,7 +562,7 @@ function gridSampleTests() {
     await page.click('#gridsample [name=reset]');
     await settled(page, 'gridsample');
     for (const mode of ['linear', 'nearest', 'cubic']) {
-      for (const paddingMode of ['zeros', 'border', 'reflection']) {
+      for (const paddingMode of ['zeros', 'border', 'reflection', 'wrap']) {
         for (const alignCorners of [false, true]) {
           await setControls(page, 'gridsample', { mode, paddingMode, alignCorners });
           assertSame(await sameAsInput(page), `identity ${mode}/${paddingMode}/align=${alignCorners}`);
@@ -581,6 +581,7 @@ function gridSampleTests() {
       { rotation: 60, scale: 0.5, ty: -0.3, py: -0.3, mode: 'cubic', paddingMode: 'reflection', alignCorners: false },
       { rotation: 0, scale: 2.5, amplitude: 0.15, waves: 4, mode: 'cubic', paddingMode: 'zeros', alignCorners: true },
       { rotation: 170, scale: 0.4, mode: 'linear', paddingMode: 'reflection', alignCorners: true },
+      { rotation: 10, scale: 0.45, tx: 0.3, mode: 'cubic', paddingMode: 'wrap', alignCorners: false },
     ];
     for (const [k, s] of settings.entries()) {
       await page.click('#gridsample [name=reset]');

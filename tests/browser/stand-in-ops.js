@@ -3,7 +3,8 @@
 // (through Playwright routing, never in the real demo) so the GridSample and
 // AveragePool panels' drawing, hover and error paths run in CI today. They
 // are slow, plain-JS readings of the ONNX spec (GridSample-22 on 4-D input,
-// AveragePool-22 on 2-D spatial input), float32 NCHW only: they test the
+// AveragePool-22 on 2-D spatial input; plus the 'wrap'
+// padding mode js/index.d.ts announces), float32 NCHW only: they test the
 // panels, not tensorwarp. The suite stops using each one as soon as the
 // real function exists.
 
@@ -43,7 +44,7 @@ function keys(t) {
 
 export function gridSample(x, grid, { mode = 'linear', paddingMode = 'zeros', alignCorners = false } = {}) {
   if (!['linear', 'nearest', 'cubic'].includes(mode)) throw new TypeError(`gridSample (stand-in): bad mode ${mode}`);
-  if (!['zeros', 'border', 'reflection'].includes(paddingMode)) throw new TypeError(`gridSample (stand-in): bad paddingMode ${paddingMode}`);
+  if (!['zeros', 'border', 'reflection', 'wrap'].includes(paddingMode)) throw new TypeError(`gridSample (stand-in): bad paddingMode ${paddingMode}`);
   const [N, C, H, W] = x.dims;
   const [, Ho, Wo] = grid.dims;
   const out = new Float32Array(N * C * Ho * Wo);
@@ -57,6 +58,7 @@ export function gridSample(x, grid, { mode = 'linear', paddingMode = 'zeros', al
   const index = (i, size, lo, hi) => {
     if (paddingMode === 'border') return Math.min(size - 1, Math.max(0, i));
     if (paddingMode === 'reflection') return Math.trunc(reflectInto(i, lo, hi));
+    if (paddingMode === 'wrap') return ((i % size) + size) % size; // tensorwarp's extension, as js/index.d.ts states it
     return i >= 0 && i < size ? i : -1;
   };
   for (let n = 0; n < N; n++) {
