@@ -25,11 +25,12 @@ function callText(options, value, constant) {
   else parts.push(`padsBegin: [${options.padsBegin.join(', ')}]`, `padsEnd: [${options.padsEnd.join(', ')}]`);
   parts.push(`mode: '${options.mode}'`);
   if (constant) {
-    return `// one call per channel, so each gets its own constant (ONNX Pad takes one scalar)\n` +
-      `for (const [c, value] of [${value.join(', ')}].entries()) {\n` +
-      `  planes[c] = pad(channel(x, c), { ${parts.join(', ')}, value });\n}`;
+    return '// x: uint8 [1, 3, H, W]. ONNX Pad takes one scalar constant, so each channel plane gets its own call.\n' +
+      `const planes = [${value.join(', ')}].map((value, c) => pad(\n` +
+      "  { type: 'uint8', dims: [1, 1, H, W], data: x.data.subarray(c * H * W, (c + 1) * H * W) },\n" +
+      `  { ${parts.join(', ')}, value }));`;
   }
-  return `const y = pad(x, { ${parts.join(', ')} });  // x: uint8 ${'[1, 3, H, W]'}`;
+  return `const y = pad(x, { ${parts.join(', ')} });  // x: uint8 [1, 3, H, W]`;
 }
 
 /**
@@ -84,7 +85,7 @@ export function createPadPanel(section, lib) {
   const output = new View(section.querySelector('[data-view=output]'), { probe: true });
   let image = null;
   let crop = null; // { pads, W, H } of the last render: what the input view dims
-  let result = null; // { width, height, index: Int32Array, planes, pads, zoom }
+  let result = null; // { width, height, index: Int32Array (provenance), planes, pads, overlay, W, H, mask }
 
   const panel = new Panel(section, render);
 
