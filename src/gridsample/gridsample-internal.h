@@ -33,15 +33,19 @@
 #define TW_GRIDSAMPLE_SIMD_MAX_COORD 4194304.0f
 #define TW_GRIDSAMPLE_SIMD_MAX_LENGTH (1 << 20)
 
-/* Keys cubic convolution with A = -0.75, as polynomial coefficients:
- * |s| <= 1:     ((A+2)|s| - (A+3)) |s| |s| + 1
- * 1 < |s| < 2:  ((A|s| - 5A) |s| + 8A) |s| - 4A            (all exact in float32) */
+/* Keys cubic convolution (A = -0.75) for fraction t and u = 1 - t (both
+ * rounded once from their exact values, t = x - floor(x), u = floor(x) + 1 - x):
+ *   W(t + 1) = A t u^2             W(t)     = u (1 + t - (A+2) t^2)
+ *   W(1 - t) = t (1 + u - (A+2) u^2)    W(2 - t) = A u t^2
+ * These are SEMANTICS 2.5's polynomials factored at their roots (expand them
+ * to check). Every factor is exact or well away from 0 (the brackets lie in
+ * [0.75, 1.2]), so each weight has a small relative error; the expanded
+ * Horner forms cancel near their roots and leave absolute errors of ~1e-7
+ * (float32) on weights that should be ~0. Evaluated as
+ *   w0 = (A*t)*(u*u)   w1 = u*((1+t) - (A2*t)*t)   w2 = t*((1+u) - (A2*u)*u)   w3 = (A*u)*(t*t)
+ * in this order by every kernel. */
 #define TW_GS_CUBIC_A (-0.75)
-#define TW_GS_CUBIC_NEAR_3 (1.25)  /* A + 2 */
-#define TW_GS_CUBIC_NEAR_2 (2.25)  /* A + 3 */
-#define TW_GS_CUBIC_FAR_2 (-3.75)  /* 5A */
-#define TW_GS_CUBIC_FAR_1 (-6.0)   /* 8A */
-#define TW_GS_CUBIC_FAR_0 (-3.0)   /* 4A */
+#define TW_GS_CUBIC_A2 (1.25) /* A + 2 */
 
 /* Per-axis constants of the coordinate pipeline, in one coordinate type.
  * x = ((g + 1) * s1 - s2) * s3 reproduces both documented formulas with

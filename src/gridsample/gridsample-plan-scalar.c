@@ -9,38 +9,35 @@
 typedef struct tw_gs_axis_taps {
   int32_t index[4]; /* in [0, L) */
   uint32_t oob[4];  /* ~0u: out of bounds (ZEROS) */
-  double t;         /* fraction in [0, 1); exact for both coordinate types */
+  double t, u;      /* fraction t and 1 - t (linear/cubic) */
 } tw_gs_axis_taps;
 
-/* Per-axis weights from the fraction t, in the plan's weight type. For float
- * weights t is a float already (float coordinates) or is rounded to one
- * (double coordinates): the weights are then computed in float32. */
-static void tw_gs_weights_f32(int32_t mode, double t64, float* w) {
-  const float t = (float)t64;
+/* Per-axis weights (gridsample-internal.h) in the plan's weight type, from
+ * t and u rounded to it: linear (u, t), cubic Keys in factored form. */
+static void tw_gs_weights_f32(int32_t mode, double t64, double u64, float* w) {
+  const float t = (float)t64, u = (float)u64;
   if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
-    w[0] = 1.0f - t;
+    w[0] = u;
     w[1] = t;
   } else {
-    const float s0 = t + 1.0f, s2 = 1.0f - t, s3 = 2.0f - t;
-    w[0] = (((float)TW_GS_CUBIC_A * s0 - (float)TW_GS_CUBIC_FAR_2) * s0 + (float)TW_GS_CUBIC_FAR_1) * s0 -
-           (float)TW_GS_CUBIC_FAR_0;
-    w[1] = (((float)TW_GS_CUBIC_NEAR_3 * t - (float)TW_GS_CUBIC_NEAR_2) * t) * t + 1.0f;
-    w[2] = (((float)TW_GS_CUBIC_NEAR_3 * s2 - (float)TW_GS_CUBIC_NEAR_2) * s2) * s2 + 1.0f;
-    w[3] = (((float)TW_GS_CUBIC_A * s3 - (float)TW_GS_CUBIC_FAR_2) * s3 + (float)TW_GS_CUBIC_FAR_1) * s3 -
-           (float)TW_GS_CUBIC_FAR_0;
+    const float a = (float)TW_GS_CUBIC_A, a2 = (float)TW_GS_CUBIC_A2;
+    w[0] = (a * t) * (u * u);
+    w[1] = u * ((1.0f + t) - (a2 * t) * t);
+    w[2] = t * ((1.0f + u) - (a2 * u) * u);
+    w[3] = (a * u) * (t * t);
   }
 }
 
-static void tw_gs_weights_f64(int32_t mode, double t, double* w) {
+static void tw_gs_weights_f64(int32_t mode, double t, double u, double* w) {
   if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
-    w[0] = 1.0 - t;
+    w[0] = u;
     w[1] = t;
   } else {
-    const double s0 = t + 1.0, s2 = 1.0 - t, s3 = 2.0 - t;
-    w[0] = ((TW_GS_CUBIC_A * s0 - TW_GS_CUBIC_FAR_2) * s0 + TW_GS_CUBIC_FAR_1) * s0 - TW_GS_CUBIC_FAR_0;
-    w[1] = ((TW_GS_CUBIC_NEAR_3 * t - TW_GS_CUBIC_NEAR_2) * t) * t + 1.0;
-    w[2] = ((TW_GS_CUBIC_NEAR_3 * s2 - TW_GS_CUBIC_NEAR_2) * s2) * s2 + 1.0;
-    w[3] = ((TW_GS_CUBIC_A * s3 - TW_GS_CUBIC_FAR_2) * s3 + TW_GS_CUBIC_FAR_1) * s3 - TW_GS_CUBIC_FAR_0;
+    const double a = TW_GS_CUBIC_A, a2 = TW_GS_CUBIC_A2;
+    w[0] = (a * t) * (u * u);
+    w[1] = u * ((1.0 + t) - (a2 * t) * t);
+    w[2] = t * ((1.0 + u) - (a2 * u) * u);
+    w[3] = (a * u) * (t * t);
   }
 }
 

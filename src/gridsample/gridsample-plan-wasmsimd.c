@@ -122,34 +122,19 @@ TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, co
   } else if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     x = tw_gs_preadjust(x, a, padding);
     const v128_t base = wasm_f32x4_floor(x);
-    const v128_t t = wasm_f32x4_sub(x, base);
-    out->w[0] = wasm_f32x4_sub(wasm_f32x4_splat(1.0f), t);
-    out->w[1] = t;
+    out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
+    out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
     tw_gs_taps(base, a, padding, 0, 2, out);
   } else {
     const v128_t base = wasm_f32x4_floor(x);
-    const v128_t t = wasm_f32x4_sub(x, base);
     const v128_t one = wasm_f32x4_splat(1.0f);
-    const v128_t s[4] = {wasm_f32x4_add(t, one), t, wasm_f32x4_sub(one, t), wasm_f32x4_sub(wasm_f32x4_splat(2.0f), t)};
-    for (int k = 0; k < 4; k++) {
-      const v128_t sk = s[k];
-      if (k == 0 || k == 3) { /* 1 <= |s| <= 2 */
-        out->w[k] = wasm_f32x4_sub(
-            wasm_f32x4_mul(wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_splat((float)TW_GS_CUBIC_A), sk),
-                                                                        wasm_f32x4_splat((float)TW_GS_CUBIC_FAR_2)),
-                                                         sk),
-                                          wasm_f32x4_splat((float)TW_GS_CUBIC_FAR_1)),
-                           sk),
-            wasm_f32x4_splat((float)TW_GS_CUBIC_FAR_0));
-      } else { /* |s| <= 1 */
-        out->w[k] = wasm_f32x4_add(
-            wasm_f32x4_mul(wasm_f32x4_mul(wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_splat((float)TW_GS_CUBIC_NEAR_3), sk),
-                                                         wasm_f32x4_splat((float)TW_GS_CUBIC_NEAR_2)),
-                                          sk),
-                           sk),
-            one);
-      }
-    }
+    const v128_t t = wasm_f32x4_sub(x, base);
+    const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
+    const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
+    out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
+    out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
+    out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
+    out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
     tw_gs_taps(base, a, padding, -1, 4, out);
   }
 }
