@@ -282,6 +282,11 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
                    (unsigned long long)y_need, (unsigned long long)y_bytes);
   }
 
+  if (y_count > 0 && plane > INT32_MAX) { /* plan indices are 32-bit */
+    return tw_fail(TW_UNSUPPORTED, "x_shape: %llu elements per (n, c) plane; the limit is 2^31 - 1",
+                   (unsigned long long)plane);
+  }
+
   /* -- pointers -- */
   if (x_bytes && !x) return tw_fail(TW_INVALID_ARGUMENT, "x: NULL with %llu bytes", (unsigned long long)x_bytes);
   if (grid_bytes && !grid) {
@@ -304,10 +309,6 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
     }
     for (uint64_t i = 0; i < y_count; i++) memcpy((unsigned char*)y + i * type.size, fill.bytes, type.size);
     return TW_OK;
-  }
-  if (plane > INT32_MAX) {
-    return tw_fail(TW_UNSUPPORTED, "x_shape: %llu elements per (n, c) plane; the limit is 2^31 - 1",
-                   (unsigned long long)plane);
   }
 
   /* -- normalised problem -- */
