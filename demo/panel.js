@@ -1,6 +1,10 @@
-// What every operator panel shares: re-running when a control moves (at
-// most once per frame), timing the library call, and showing shapes, the
-// call as code, hover details and errors in the section's read-out.
+// What every operator panel shares: the input and output pictures and the
+// read-out under them (built here, so all three panels have the same
+// markup), the image and its planes, re-running when a control moves (at
+// most once per frame), timing the library call, the hover probe, and
+// showing shapes, the call as code, hover details and errors.
+import { View, element, markPixel } from './view.js';
+import { toPlanes } from './image.js';
 
 /** Runs `call` and returns [its result, milliseconds]. Only the call is timed. */
 export function timed(call) {
@@ -26,17 +30,40 @@ export function describeError(error) {
 
 export class Panel {
   /**
-   * @param {HTMLElement} section the panel's <section>: a form.controls and a .readout
-   * @param {() => void} render draws the panel from the form; throwing shows the error
+   * @param {HTMLElement} section the panel's <section>: an h2, a form.controls, and an empty
+   *   .figures and .readout for the pictures and the read-out
+   * @param {object} options
+   * @param {() => void} options.render draws the panel from the form once there is an image; throwing shows the error
+   * @param {(probe: { x: number, y: number } | null) => void} options.describeProbe writes the hover read-out
+   * @param {string} [options.inputCaption] the input picture's title
+   * @param {number} [options.inputMargin] room around the input picture (see View)
+   * @param {Function} [options.planes] the typed array `planes` holds the image in, as [1, 3, H, W]
    */
-  constructor(section, render) {
+  constructor(section, { render, describeProbe, inputCaption = 'Input', inputMargin = 0, planes = Uint8Array }) {
     this.section = section;
     this.form = section.querySelector('form.controls');
-    this.statsLine = section.querySelector('.stats');
-    this.callBlock = section.querySelector('.call code');
-    this.probeLine = section.querySelector('.probe-info');
-    this.errorLine = section.querySelector('.error');
+    const title = section.querySelector('h2').textContent;
+    const figures = section.querySelector('.figures');
+    this.input = new View(figures, { role: 'input', caption: inputCaption, label: `${title} input`, margin: inputMargin });
+    this.output = new View(figures, { role: 'output', caption: 'Output', label: `${title} output`, probe: true });
+    // The hovered output pixel is marked (a panel may draw more); moving it re-explains and redraws both pictures.
+    this.output.draw = (g, view) => {
+      if (this.output.probe) markPixel(g, view, this.output.probe.x, this.output.probe.y);
+    };
+    this.output.onProbe = (probe) => {
+      describeProbe(probe);
+      this.output.redraw();
+      this.input.redraw();
+    };
+    this.statsLine = element('p', { class: 'stats', 'aria-live': 'polite' });
+    this.errorLine = element('p', { class: 'error', role: 'alert', hidden: true });
+    this.callBlock = element('code');
+    this.probeLine = element('p', { class: 'probe-info', 'aria-live': 'polite' });
+    section.querySelector('.readout').append(this.statsLine, this.errorLine, element('pre', { class: 'call' }, this.callBlock), this.probeLine);
     this.renderBody = render;
+    this.planeType = planes;
+    this.image = null; // ImageData
+    this.planes = null; // the image as [1, 3, H, W] planes of planeType
     this.requested = 0;
     this.frame = 0;
     this.form.addEventListener('submit', (event) => event.preventDefault());
@@ -46,6 +73,13 @@ export class Panel {
       input.addEventListener('input', () => showRangeValue(input));
       showRangeValue(input);
     }
+  }
+
+  /** Uses `image` (ImageData) from the next render on. */
+  setImage(image) {
+    this.image = image;
+    this.planes = toPlanes(image, this.planeType);
+    this.schedule();
   }
 
   /** Asks for a render on the next frame; tests wait for data-rendered to catch up with data-requested. */
@@ -58,7 +92,7 @@ export class Panel {
       const upTo = this.requested;
       try {
         this.clearError();
-        this.renderBody();
+        if (this.image) this.renderBody();
       } catch (error) {
         this.fail(error);
       } finally {
@@ -77,6 +111,21 @@ export class Panel {
       else out[element.name] = element.value;
     }
     return out;
+  }
+
+  /**
+   * Returns what `call` (the library call or calls) returns. When the library
+   * refuses, the output picture gives way to a note, the stats line says
+   * `errorStats`, and the error goes on to the read-out.
+   */
+  callLibrary(call, errorStats, what = 'settings') {
+    try {
+      return call();
+    } catch (error) {
+      this.output.message(`No output: the library refused these ${what} (see the message below).`, 'error');
+      this.stats(errorStats);
+      throw error;
+    }
   }
 
   stats(text) {

@@ -15,17 +15,24 @@ export function zoomFor(width, height) {
 
 export class View {
   /**
-   * @param {HTMLElement} figure a <figure> holding .stage > canvas.pixels + canvas.overlay, and p.note
-   * @param {{ margin?: number, probe?: boolean }} options margin: extra space per side, as a fraction
-   *   of the image's longer side; probe: report the pixel under the pointer (and arrow keys).
+   * Builds the picture's <figure> at the end of `parent`: a caption with the
+   * tensor's dims, a .stage holding canvas.pixels under canvas.overlay, and a
+   * note that stands in for the picture when there is nothing to show.
+   * @param {HTMLElement} parent where the figure goes (a panel's .figures)
+   * @param {{ role: 'input' | 'output', caption: string, label: string, margin?: number, probe?: boolean }} options
+   *   role: the figure's data-view; caption: its visible title; label: the picture's accessible name;
+   *   margin: extra space per side, as a fraction of the image's longer side (drawn as a checkerboard);
+   *   probe: report the pixel under the pointer (and arrow keys).
    */
-  constructor(figure, { margin = 0, probe = false } = {}) {
-    this.figure = figure;
-    this.stage = figure.querySelector('.stage');
-    this.pixels = figure.querySelector('canvas.pixels');
-    this.overlay = figure.querySelector('canvas.overlay');
-    this.note = figure.querySelector('.note');
-    this.dims = figure.querySelector('.dims');
+  constructor(parent, { role, caption, label, margin = 0, probe = false }) {
+    this.dims = element('span', { class: 'dims' });
+    this.pixels = element('canvas', { class: 'pixels', 'aria-label': label });
+    this.overlay = element('canvas', { class: 'overlay', 'aria-hidden': 'true' });
+    this.stage = element('div', { class: margin ? 'stage margin' : 'stage' }, this.pixels, this.overlay);
+    this.note = element('p', { class: 'note', 'aria-live': 'polite', hidden: true });
+    this.figure = element('figure', { class: 'view', 'data-view': role },
+      element('figcaption', {}, `${caption} `, this.dims), this.stage, this.note);
+    parent.append(this.figure);
     this.marginFraction = margin;
     this.width = 0;
     this.height = 0;
@@ -58,7 +65,7 @@ export class View {
     this.stage.hidden = false;
     this.note.hidden = true;
     this.figure.classList.remove('is-message');
-    if (this.dims) this.dims.textContent = dimsText;
+    this.dims.textContent = dimsText;
     if (this.probe && (this.probe.x >= width || this.probe.y >= height)) this.setProbe(null);
     this.redraw();
   }
@@ -70,7 +77,7 @@ export class View {
     this.note.textContent = text;
     this.note.dataset.kind = kind;
     this.figure.classList.add('is-message');
-    if (this.dims) this.dims.textContent = '';
+    this.dims.textContent = '';
     this.width = 0;
     this.height = 0;
     this.setProbe(null);
@@ -154,6 +161,16 @@ export class View {
       });
     });
   }
+}
+
+/** A new element with `attributes` (true: present and empty; false, null: left out), then `children` appended. */
+export function element(tag, attributes = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== false && value != null) e.setAttribute(name, value === true ? '' : value);
+  }
+  e.append(...children);
+  return e;
 }
 
 /** Outlines pixel (x, y) and rings it, so it can be found at any zoom and on any background. */

@@ -1,8 +1,8 @@
 // AveragePool: the image as a [1, 3, H, W] float32 tensor (values 0..255).
 // Hovering an output pixel shows its window on the input and the divisor.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
-import { View, zoomFor, markPixel, outline, label, drawLoupe } from '../view.js';
-import { toPlanes, fromPlanes } from '../image.js';
+import { zoomFor, outline, label, drawLoupe } from '../view.js';
+import { fromPlanes } from '../image.js';
 import { resolvePads, poolWindow } from '../explain.js';
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
@@ -32,16 +32,12 @@ function callText(options) {
 }
 
 export function createAveragePoolPanel(section, lib) {
-  const input = new View(section.querySelector('[data-view=input]'), { margin: 0.12 });
-  const output = new View(section.querySelector('[data-view=output]'), { probe: true });
-  let image = null;
-  let planes = null;
   let state = null; // { W, H, params, pads (resolved), y }
-
-  const panel = new Panel(section, render);
+  const panel = new Panel(section, { render, describeProbe, inputMargin: 0.12, planes: Float32Array });
+  const { input, output } = panel;
 
   function render() {
-    if (!image) return;
+    const { image, planes } = panel;
     const v = panel.values();
     const { width: W, height: H } = image;
     const zoom = zoomFor(W, H);
@@ -51,15 +47,8 @@ export function createAveragePoolPanel(section, lib) {
     const params = readParams(v);
     panel.call(callText(params.options));
     const shapes = `in ${formatDims([1, 3, H, W])} float32`;
-    let y;
-    let ms;
-    try {
-      [y, ms] = timed(() => lib.averagePool({ type: 'float32', dims: [1, 3, H, W], data: planes }, params.options));
-    } catch (error) {
-      output.message('No output: the library refused these settings (see the message below).', 'error');
-      panel.stats(`averagePool: error · ${shapes}`);
-      throw error;
-    }
+    const x = { type: 'float32', dims: [1, 3, H, W], data: planes };
+    const [y, ms] = panel.callLibrary(() => timed(() => lib.averagePool(x, params.options)), `averagePool: error · ${shapes}`);
     const [, , Ho, Wo] = y.dims;
     panel.stats(`averagePool: ${formatMs(ms)} · ${shapes} → out ${formatDims(y.dims)} ${y.type}`);
     if (Ho === 0 || Wo === 0) {
@@ -111,7 +100,7 @@ export function createAveragePoolPanel(section, lib) {
     const y0 = Math.min(...ys) - 1;
     const cells = Math.max(Math.max(...xs) - x0, Math.max(...ys) - y0) + 2;
     if (cells > 14) return;
-    drawLoupe(g, view, image, { x0, y0, cells, focus: { x: x0 + cells / 2, y: y0 + cells / 2 }, title: `${taps.length} taps, ${divisor} counted: ÷ ${divisor}` }, (l, cell) => {
+    drawLoupe(g, view, panel.image, { x0, y0, cells, focus: { x: x0 + cells / 2, y: y0 + cells / 2 }, title: `${taps.length} taps, ${divisor} counted: ÷ ${divisor}` }, (l, cell) => {
       const unit = 1 / cell;
       for (const t of taps) {
         l.lineWidth = 2.5 * unit;
@@ -127,16 +116,13 @@ export function createAveragePoolPanel(section, lib) {
     });
   };
 
-  output.draw = (g, view) => {
-    if (output.probe) markPixel(g, view, output.probe.x, output.probe.y);
-  };
-
   function describeProbe(probe) {
     if (!probe || !state) {
       panel.probe(state ? 'Hover the output (or focus it and use the arrow keys) to see each window and its divisor.' : '');
       return;
     }
     const { W, H, Wo, Ho, y, countIncludePad } = state;
+    const { planes } = panel;
     const { taps, divisor } = windowOf(probe);
     const inImage = taps.filter((t) => t.image).length;
     const inPads = taps.filter((t) => !t.image && t.padded).length;
@@ -154,17 +140,5 @@ export function createAveragePoolPanel(section, lib) {
       `sum / divisor = rgb(${sums.map((s) => fmt(divisor ? s / divisor : NaN)).join(', ')}) · library: rgb(${library.map((l) => fmt(l)).join(', ')})`);
   }
 
-  output.onProbe = (probe) => {
-    describeProbe(probe);
-    output.redraw();
-    input.redraw();
-  };
-
-  return {
-    setImage(next) {
-      image = next;
-      planes = toPlanes(next, Float32Array);
-      panel.schedule();
-    },
-  };
+  return panel;
 }

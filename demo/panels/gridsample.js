@@ -2,8 +2,8 @@
 // warped by a grid built from the sliders. The grid is drawn over the input;
 // hovering an output pixel shows the taps it read and their weights.
 import { Panel, timed, formatMs, formatDims } from '../panel.js';
-import { View, zoomFor, markPixel, drawLoupe, label } from '../view.js';
-import { toPlanes, fromPlanes } from '../image.js';
+import { zoomFor, drawLoupe, label } from '../view.js';
+import { fromPlanes } from '../image.js';
 import { buildGrid, IDENTITY } from '../warp.js';
 import { denormalise, gridSampleTaps, weightedSum } from '../explain.js';
 
@@ -26,13 +26,9 @@ const fmt = (n, digits = 2) => (Object.is(Math.round(n * 10 ** digits), -0) ? 0 
 const rgbText = (values, digits = 1) => `rgb(${values.map((v) => fmt(v, digits)).join(', ')})`;
 
 export function createGridSamplePanel(section, lib) {
-  const input = new View(section.querySelector('[data-view=input]'), { margin: 0.25 });
-  const output = new View(section.querySelector('[data-view=output]'), { probe: true });
-  let image = null;
-  let planes = null; // input as float32 planes, rebuilt when the image changes
   let state = null; // { grid, W, H, Wo, Ho, v, y }
-
-  const panel = new Panel(section, render);
+  const panel = new Panel(section, { render, describeProbe, inputCaption: 'Input and sampling grid', inputMargin: 0.25, planes: Float32Array });
+  const { input, output } = panel;
   section.querySelector('[name=reset]').addEventListener('click', () => {
     for (const name of TRANSFORM) {
       const element = panel.form.elements[name];
@@ -42,7 +38,7 @@ export function createGridSamplePanel(section, lib) {
   });
 
   function render() {
-    if (!image) return;
+    const { image, planes } = panel;
     const v = panel.values();
     const { width: W, height: H } = image;
     const Wo = W;
@@ -55,16 +51,8 @@ export function createGridSamplePanel(section, lib) {
     const shapes = `in ${formatDims([1, 3, H, W])} float32, grid ${formatDims([1, Ho, Wo, 2])} float32`;
 
     const x = { type: 'float32', dims: [1, 3, H, W], data: planes };
-    let y;
-    let ms;
-    try {
-      [y, ms] = timed(() => lib.gridSample(x, { type: 'float32', dims: [1, Ho, Wo, 2], data: grid },
-        { mode: v.mode, paddingMode: v.paddingMode, alignCorners: v.alignCorners }));
-    } catch (error) {
-      output.message('No output: the library refused these settings (see the message below).', 'error');
-      panel.stats(`gridSample: error · ${shapes}`);
-      throw error;
-    }
+    const [y, ms] = panel.callLibrary(() => timed(() => lib.gridSample(x, { type: 'float32', dims: [1, Ho, Wo, 2], data: grid },
+      { mode: v.mode, paddingMode: v.paddingMode, alignCorners: v.alignCorners })), `gridSample: error · ${shapes}`);
     state.y = y;
     const [, , yh, yw] = y.dims;
     output.show(fromPlanes(y.data, yw, yh), zoom, formatDims(y.dims));
@@ -77,6 +65,7 @@ export function createGridSamplePanel(section, lib) {
   input.draw = (g, view) => {
     if (!state) return;
     const { grid, W, H, Wo, Ho, v } = state;
+    const { image } = panel;
     const at = (i, j) => [
       denormalise(grid[2 * (i * Wo + j)], W, v.alignCorners) + 0.5,
       denormalise(grid[2 * (i * Wo + j) + 1], H, v.alignCorners) + 0.5,
@@ -207,10 +196,6 @@ export function createGridSamplePanel(section, lib) {
     });
   };
 
-  output.draw = (g, view) => {
-    if (output.probe) markPixel(g, view, output.probe.x, output.probe.y);
-  };
-
   function explain(probe) {
     const { grid, W, H, Wo, v } = state;
     const k = 2 * (probe.y * Wo + probe.x);
@@ -224,7 +209,7 @@ export function createGridSamplePanel(section, lib) {
     }
     const { W, H, Wo, Ho, v, y } = state;
     const e = explain(probe);
-    const sum = weightedSum(e.taps, planes, W, H);
+    const sum = weightedSum(e.taps, panel.planes, W, H);
     const i = probe.y * Wo + probe.x;
     const library = [y.data[i], y.data[Ho * Wo + i], y.data[2 * Ho * Wo + i]];
     const tapText = e.taps.length <= 4
@@ -239,17 +224,5 @@ export function createGridSamplePanel(section, lib) {
       `Σ weight × tap = ${rgbText(sum)} · library: ${rgbText(library)}`);
   }
 
-  output.onProbe = (probe) => {
-    describeProbe(probe);
-    output.redraw();
-    input.redraw();
-  };
-
-  return {
-    setImage(next) {
-      image = next;
-      planes = toPlanes(next, Float32Array);
-      panel.schedule();
-    },
-  };
+  return panel;
 }

@@ -3,8 +3,8 @@
 // an index image (each pixel holds y * W + x) goes through the same pad()
 // call, so the hover read-out shows exactly what the library did.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
-import { View, zoomFor, markPixel, outline } from '../view.js';
-import { toPlanes, fromPlanes } from '../image.js';
+import { zoomFor, markPixel, outline } from '../view.js';
+import { fromPlanes } from '../image.js';
 
 const SIDES = [['top', 'Top'], ['left', 'Left'], ['bottom', 'Bottom'], ['right', 'Right']];
 
@@ -81,16 +81,13 @@ function hatchPadded(mask, width, height, ratio) {
 }
 
 export function createPadPanel(section, lib) {
-  const input = new View(section.querySelector('[data-view=input]'));
-  const output = new View(section.querySelector('[data-view=output]'), { probe: true });
-  let image = null;
   let crop = null; // { pads, W, H } of the last render: what the input view dims
   let result = null; // { width, height, index: Int32Array (provenance), planes, pads, overlay, W, H, mask }
-
-  const panel = new Panel(section, render);
+  const panel = new Panel(section, { render, describeProbe });
+  const { input, output } = panel;
 
   function render() {
-    if (!image) return;
+    const { image } = panel;
     const v = panel.values();
     const pads = Object.fromEntries(SIDES.map(([side, label]) => [side, integerValue(v, side, `${label} pad`)]));
     const constant = v.mode === 'constant';
@@ -106,31 +103,22 @@ export function createPadPanel(section, lib) {
 
     // The operator itself: one call on [1, 3, H, W], or one per channel
     // plane with that channel's constant. Only these calls are timed.
-    const x = { type: 'uint8', dims: [1, 3, H, W], data: toPlanes(image) };
-    let y;
-    let ms = 0;
-    let calls = 1;
-    try {
-      if (constant) {
-        calls = 3;
-        const planes = [0, 1, 2].map((c) => {
-          const plane = { type: 'uint8', dims: [1, 1, H, W], data: x.data.subarray(c * H * W, (c + 1) * H * W) };
-          const [out, t] = timed(() => lib.pad(plane, { ...options, value: colour[c] }));
-          ms += t;
-          return out;
-        });
-        const [, , Ho, Wo] = planes[0].dims;
-        const data = new Uint8Array(3 * Ho * Wo);
-        planes.forEach((p, c) => data.set(p.data, c * Ho * Wo));
-        y = { type: 'uint8', dims: [1, 3, Ho, Wo], data };
-      } else {
-        [y, ms] = timed(() => lib.pad(x, options));
-      }
-    } catch (error) {
-      output.message('No output: the library refused these pads (see the message below).', 'error');
-      panel.stats(`pad: in ${formatDims(x.dims)} uint8 → error`);
-      throw error;
-    }
+    const x = { type: 'uint8', dims: [1, 3, H, W], data: panel.planes };
+    const calls = constant ? 3 : 1;
+    const [y, ms] = panel.callLibrary(() => {
+      if (!constant) return timed(() => lib.pad(x, options));
+      let total = 0;
+      const planes = [0, 1, 2].map((c) => {
+        const plane = { type: 'uint8', dims: [1, 1, H, W], data: x.data.subarray(c * H * W, (c + 1) * H * W) };
+        const [out, t] = timed(() => lib.pad(plane, { ...options, value: colour[c] }));
+        total += t;
+        return out;
+      });
+      const [, , Ho, Wo] = planes[0].dims;
+      const data = new Uint8Array(3 * Ho * Wo);
+      planes.forEach((p, c) => data.set(p.data, c * Ho * Wo));
+      return [{ type: 'uint8', dims: [1, 3, Ho, Wo], data }, total];
+    }, `pad: in ${formatDims(x.dims)} uint8 → error`, 'pads');
 
     const [, , Ho, Wo] = y.dims;
     panel.stats(`pad: ${formatMs(ms)}${calls > 1 ? ` (${calls} calls)` : ''} · in ${formatDims(x.dims)} uint8 → out ${formatDims(y.dims)} uint8`);
@@ -170,7 +158,7 @@ export function createPadPanel(section, lib) {
     if (source) markPixel(g, view, source.x, source.y, '#ffd400');
   };
 
-  // Output overlay: padded pixels hatched, the original region outlined.
+  // Output overlay: padded pixels hatched, the original region outlined, then the hovered pixel marked.
   output.draw = (g, view) => {
     if (!result) return;
     const { width: Wo, height: Ho, pads, W, H } = result;
@@ -221,16 +209,5 @@ export function createPadPanel(section, lib) {
     panel.probe(`${here} ← input (${source.x}, ${source.y})${original ? ' (original pixel)' : ' (padded)'}`);
   }
 
-  output.onProbe = (probe) => {
-    describeProbe(probe);
-    output.redraw();
-    input.redraw();
-  };
-
-  return {
-    setImage(next) {
-      image = next;
-      panel.schedule();
-    },
-  };
+  return panel;
 }
