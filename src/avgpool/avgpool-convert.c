@@ -9,45 +9,27 @@
 #include "avgpool-plan.h"
 #include "common/half.h"
 
-void tw_avgpool_widen_f16(size_t n, const void* x, void* acc) {
-  const uint16_t* in = x;
-  float* out = acc;
-  for (size_t i = 0; i < n; i++) out[i] = tw_f16_to_f32(in[i]);
-}
-
-void tw_avgpool_widen_bf16(size_t n, const void* x, void* acc) {
-  const uint16_t* in = x;
-  float* out = acc;
-  for (size_t i = 0; i < n; i++) out[i] = tw_bf16_to_f32(in[i]);
-}
-
-void tw_avgpool_widen_u8(size_t n, const void* x, void* acc) {
-  const uint8_t* in = x;
-  double* out = acc;
-  for (size_t i = 0; i < n; i++) out[i] = in[i];
-}
-
-void tw_avgpool_narrow_f16(size_t n, const void* acc, void* y) {
-  const float* in = acc;
-  uint16_t* out = y;
-  for (size_t i = 0; i < n; i++) out[i] = tw_f32_to_f16(in[i]);
-}
-
-void tw_avgpool_narrow_bf16(size_t n, const void* acc, void* y) {
-  const float* in = acc;
-  uint16_t* out = y;
-  for (size_t i = 0; i < n; i++) out[i] = tw_f32_to_bf16(in[i]);
-}
+static inline double u8_to_f64(uint8_t v) { return v; }
 
 /* The sum S and divisor D are exact integers and S/D is correctly rounded,
  * so rounding it again is exact: S/D lies at least 1/(2D) away from any
  * half-integer it is not equal to, far more than double's error at <= 255.
  * NaN (no data taps, count_include_pad = 0) has no uint8 value: 0. */
-void tw_avgpool_narrow_u8(size_t n, const void* acc, void* y) {
-  const double* in = acc;
-  uint8_t* out = y;
-  for (size_t i = 0; i < n; i++) {
-    const double v = in[i];
-    out[i] = v != v ? 0 : v <= 0.0 ? 0 : v >= 255.0 ? 255 : (uint8_t)nearbyint(v);
-  }
+static inline uint8_t f64_to_u8(double v) {
+  return v != v ? 0 : v <= 0.0 ? 0 : v >= 255.0 ? 255 : (uint8_t)nearbyint(v);
 }
+
+/* Every adapter is one element-wise conversion over n elements; the plan
+ * calls them through the void* signature of widen / narrow. */
+#define TW_AVGPOOL_CONVERT(name, from, to, convert)         \
+  void name(size_t n, const void* src, void* dst) {         \
+    const from* in = src;                                   \
+    to* out = dst;                                          \
+    for (size_t i = 0; i < n; i++) out[i] = convert(in[i]); \
+  }
+TW_AVGPOOL_CONVERT(tw_avgpool_widen_f16, uint16_t, float, tw_f16_to_f32)
+TW_AVGPOOL_CONVERT(tw_avgpool_widen_bf16, uint16_t, float, tw_bf16_to_f32)
+TW_AVGPOOL_CONVERT(tw_avgpool_widen_u8, uint8_t, double, u8_to_f64)
+TW_AVGPOOL_CONVERT(tw_avgpool_narrow_f16, float, uint16_t, tw_f32_to_f16)
+TW_AVGPOOL_CONVERT(tw_avgpool_narrow_bf16, float, uint16_t, tw_f32_to_bf16)
+TW_AVGPOOL_CONVERT(tw_avgpool_narrow_u8, double, uint8_t, f64_to_u8)

@@ -36,34 +36,48 @@
 
 #include "avgpool.inc"
 
-typedef void (*tw_avgpool_f32_vsum_fn)(size_t w, size_t n, const float* x, size_t step, float* y);
-typedef void (*tw_avgpool_f32_vblock_fn)(size_t w, size_t k, size_t count, const float* x, size_t step, float* y,
-                                         size_t y_step, float* tmp);
-typedef void (*tw_avgpool_f32_hsum_fn)(size_t n, const float* x, size_t k, size_t s, size_t d, float divisor,
-                                       float* y);
-typedef void (*tw_avgpool_f32_hsum_split_fn)(size_t n, const float* x, size_t k, size_t m, float* tmp, float divisor,
-                                             float* y);
-typedef void (*tw_avgpool_f64_vsum_fn)(size_t w, size_t n, const double* x, size_t step, double* y);
-typedef void (*tw_avgpool_f64_vblock_fn)(size_t w, size_t k, size_t count, const double* x, size_t step, double* y,
-                                         size_t y_step, double* tmp);
-typedef void (*tw_avgpool_f64_hsum_fn)(size_t n, const double* x, size_t k, size_t s, size_t d, double divisor,
-                                       double* y);
-typedef void (*tw_avgpool_f64_hsum_split_fn)(size_t n, const double* x, size_t k, size_t m, double* tmp, double divisor,
-                                             double* y);
+/* Each signature once, per accumulator type: as a function type (*_sig, which
+ * declares the kernels below), as a pointer type (*_fn), and the table of one
+ * ISA's kernels that the plan carries. hsum_s1, hsum_s2 and hsum share one
+ * signature so the executor can pick any of them for a row. */
+#define TW_AVGPOOL_SIGNATURES(type, ctype)                                                                          \
+  typedef void tw_avgpool_##type##_vsum_sig(size_t w, size_t n, const ctype* x, size_t step, ctype* y);             \
+  typedef void tw_avgpool_##type##_vblock_sig(size_t w, size_t k, size_t count, const ctype* x, size_t step,        \
+                                              ctype* y, size_t y_step, ctype* tmp);                                 \
+  typedef void tw_avgpool_##type##_hsum_sig(size_t n, const ctype* x, size_t k, size_t s, size_t d, ctype divisor,  \
+                                            ctype* y);                                                              \
+  typedef void tw_avgpool_##type##_hsum_split_sig(size_t n, const ctype* x, size_t k, size_t m, ctype* tmp,         \
+                                                  ctype divisor, ctype* y);                                         \
+  typedef tw_avgpool_##type##_vsum_sig* tw_avgpool_##type##_vsum_fn;                                                \
+  typedef tw_avgpool_##type##_vblock_sig* tw_avgpool_##type##_vblock_fn;                                            \
+  typedef tw_avgpool_##type##_hsum_sig* tw_avgpool_##type##_hsum_fn;                                                \
+  typedef tw_avgpool_##type##_hsum_split_sig* tw_avgpool_##type##_hsum_split_fn;                                    \
+  typedef struct tw_avgpool_##type##_kernels {                                                                      \
+    tw_avgpool_##type##_vsum_fn vsum;                                                                               \
+    tw_avgpool_##type##_vblock_fn vblock;                                                                           \
+    tw_avgpool_##type##_hsum_fn hsum_s1, hsum_s2, hsum;                                                             \
+    tw_avgpool_##type##_hsum_split_fn hsum_split;                                                                   \
+  } tw_avgpool_##type##_kernels;
+TW_AVGPOOL_SIGNATURES(f32, float)
+TW_AVGPOOL_SIGNATURES(f64, double)
+#undef TW_AVGPOOL_SIGNATURES
 
-#define TW_AVGPOOL_DECLARE(type, ctype, isa)                                                              \
-  void tw_avgpool_##type##_vsum__##isa(size_t w, size_t n, const ctype* x, size_t step, ctype* y);        \
-  void tw_avgpool_##type##_vblock__##isa(size_t w, size_t k, size_t count, const ctype* x, size_t step,     \
-                                         ctype* y, size_t y_step, ctype* tmp);                            \
-  void tw_avgpool_##type##_hsum_s1__##isa(size_t n, const ctype* x, size_t k, size_t s, size_t d,          \
-                                          ctype divisor, ctype* y);                                       \
-  void tw_avgpool_##type##_hsum_s2__##isa(size_t n, const ctype* x, size_t k, size_t s, size_t d,          \
-                                          ctype divisor, ctype* y);                                       \
-  void tw_avgpool_##type##_hsum__##isa(size_t n, const ctype* x, size_t k, size_t s, size_t d, ctype divisor, \
-                                       ctype* y);                                                         \
-  void tw_avgpool_##type##_hsum_split__##isa(size_t n, const ctype* x, size_t k, size_t m, ctype* tmp,     \
-                                             ctype divisor, ctype* y);
+#define TW_AVGPOOL_DECLARE(type, ctype, isa)                                                                        \
+  tw_avgpool_##type##_vsum_sig tw_avgpool_##type##_vsum__##isa;                                                     \
+  tw_avgpool_##type##_vblock_sig tw_avgpool_##type##_vblock__##isa;                                                 \
+  tw_avgpool_##type##_hsum_sig tw_avgpool_##type##_hsum_s1__##isa, tw_avgpool_##type##_hsum_s2__##isa,              \
+      tw_avgpool_##type##_hsum__##isa;                                                                              \
+  tw_avgpool_##type##_hsum_split_sig tw_avgpool_##type##_hsum_split__##isa;
 TW_AVGPOOL_KERNELS(TW_AVGPOOL_DECLARE)
 #undef TW_AVGPOOL_DECLARE
+
+/* The kernels of one type and ISA as a table, e.g. TW_AVGPOOL_KERNEL_TABLE(f32, wasmsimd). */
+#define TW_AVGPOOL_KERNEL_TABLE(type, isa)                                                                          \
+  ((tw_avgpool_##type##_kernels){.vsum = tw_avgpool_##type##_vsum__##isa,                                           \
+                                 .vblock = tw_avgpool_##type##_vblock__##isa,                                       \
+                                 .hsum_s1 = tw_avgpool_##type##_hsum_s1__##isa,                                     \
+                                 .hsum_s2 = tw_avgpool_##type##_hsum_s2__##isa,                                     \
+                                 .hsum = tw_avgpool_##type##_hsum__##isa,                                           \
+                                 .hsum_split = tw_avgpool_##type##_hsum_split__##isa})
 
 #endif

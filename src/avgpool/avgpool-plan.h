@@ -57,20 +57,6 @@ tw_status tw_avgpool_resolve_axes(int32_t spatial_rank, const int64_t* x_shape, 
 /* Fills axis->out window entries and the interior range. */
 void tw_avgpool_fill_windows(tw_avgpool_axis* axis, int32_t count_include_pad, tw_avgpool_window* windows);
 
-typedef struct tw_avgpool_f32_kernels {
-  tw_avgpool_f32_vsum_fn vsum;
-  tw_avgpool_f32_vblock_fn vblock;
-  tw_avgpool_f32_hsum_fn hsum_s1, hsum_s2, hsum;
-  tw_avgpool_f32_hsum_split_fn hsum_split;
-} tw_avgpool_f32_kernels;
-
-typedef struct tw_avgpool_f64_kernels {
-  tw_avgpool_f64_vsum_fn vsum;
-  tw_avgpool_f64_vblock_fn vblock;
-  tw_avgpool_f64_hsum_fn hsum_s1, hsum_s2, hsum;
-  tw_avgpool_f64_hsum_split_fn hsum_split;
-} tw_avgpool_f64_kernels;
-
 typedef struct tw_avgpool_plan {
   int32_t rank;
   tw_avgpool_axis axes[TW_AVGPOOL_MAX_SPATIAL_RANK];

@@ -200,21 +200,9 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   plan.row_pitch = (size_t)row_pitch;
   plan.tmp = scratch + tmp_offset;
   plan.out_row = scratch + out_row_offset;
-  if (tw_use_simd()) {
-    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__wasmsimd, tw_avgpool_f32_vblock__wasmsimd,
-                                        tw_avgpool_f32_hsum_s1__wasmsimd, tw_avgpool_f32_hsum_s2__wasmsimd,
-                                        tw_avgpool_f32_hsum__wasmsimd, tw_avgpool_f32_hsum_split__wasmsimd};
-    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__wasmsimd, tw_avgpool_f64_vblock__wasmsimd,
-                                        tw_avgpool_f64_hsum_s1__wasmsimd, tw_avgpool_f64_hsum_s2__wasmsimd,
-                                        tw_avgpool_f64_hsum__wasmsimd, tw_avgpool_f64_hsum_split__wasmsimd};
-  } else {
-    plan.f32 = (tw_avgpool_f32_kernels){tw_avgpool_f32_vsum__scalar, tw_avgpool_f32_vblock__scalar,
-                                        tw_avgpool_f32_hsum_s1__scalar, tw_avgpool_f32_hsum_s2__scalar,
-                                        tw_avgpool_f32_hsum__scalar, tw_avgpool_f32_hsum_split__scalar};
-    plan.f64 = (tw_avgpool_f64_kernels){tw_avgpool_f64_vsum__scalar, tw_avgpool_f64_vblock__scalar,
-                                        tw_avgpool_f64_hsum_s1__scalar, tw_avgpool_f64_hsum_s2__scalar,
-                                        tw_avgpool_f64_hsum__scalar, tw_avgpool_f64_hsum_split__scalar};
-  }
+  const int simd = tw_use_simd();
+  plan.f32 = simd ? TW_AVGPOOL_KERNEL_TABLE(f32, wasmsimd) : TW_AVGPOOL_KERNEL_TABLE(f32, scalar);
+  plan.f64 = simd ? TW_AVGPOOL_KERNEL_TABLE(f64, wasmsimd) : TW_AVGPOOL_KERNEL_TABLE(f64, scalar);
 
   /* 6. run */
   if (accumulate_f64) {
