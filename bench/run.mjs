@@ -85,6 +85,7 @@ async function main() {
   if (!workloads.length) throw new Error(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
   const specs = selectConfigs(args.peers);
 
+  const loadAtStart = os.loadavg()[0];
   log(`bench: ${workloads.length} workloads (+${variants.length} opset variants) × ${specs.length} configurations${args.quick ? ' (quick)' : ''}`);
   const runners = [];
   for (const spec of specs) runners.push(await startRunner(spec, plan));
@@ -136,6 +137,7 @@ async function main() {
       memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
       node: process.version,
       commit: gitCommit(),
+      loadText: `1-minute load average ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end (on ${os.cpus().length} cores; anything above ~1 means other processes competed for the CPU)`,
       planText: describePlan(plan) + (args.quick ? ' — **quick run: times are not for comparison**' : ''),
       processText: isolated.length
         ? `One process, except ${isolated.join(', ')}, which runs in a child process started and driven by this one, while this one waits.`

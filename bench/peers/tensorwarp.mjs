@@ -8,7 +8,16 @@
 // Ops land one at a time on main: a missing function, or one that throws
 // "not implemented", is reported as "not built yet" rather than failing.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { inputsOf, outputDims } from '../workloads.mjs';
+
+// This checkout's wrapper, or another build given as TENSORWARP_MODULE=<path
+// to its index.js> (e.g. an installed package, to compare two builds).
+const MODULE = process.env.TENSORWARP_MODULE
+  ? pathToFileURL(resolve(process.env.TENSORWARP_MODULE))
+  : new URL('../../js/index.js', import.meta.url);
 
 const FUNCTION = { pad: 'pad', gridsample: 'gridSample', averagepool: 'averagePool' };
 
@@ -45,7 +54,7 @@ function describe(w, resident) {
 
 async function loadModule() {
   try {
-    const tw = await import(new URL('../../js/index.js', import.meta.url));
+    const tw = await import(MODULE);
     await tw.ready();
     return { tw };
   } catch (err) {
@@ -56,8 +65,8 @@ async function loadModule() {
 export async function load({ resident }) {
   const { tw, missing } = await loadModule();
   let version = 'tensorwarp (not built)';
-  if (tw) {
-    const { readFileSync } = await import('node:fs');
+  if (tw && process.env.TENSORWARP_MODULE) version = `tensorwarp from ${process.env.TENSORWARP_MODULE}`;
+  else if (tw) {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     version = `tensorwarp ${pkg.version} (this checkout)`;
   }
