@@ -1,0 +1,105 @@
+// Pad: the JS side of src/pad. Validates and marshals; all index logic is in C.
+// Strings never enter the heap: an int32 index tensor is padded instead and
+// mapped back, so every mode works on them too.
+import { pad_mode as MODES, pad_order as ORDERS } from '../wasm/enums.js';
+import { TYPES, elementBytes } from './dtypes.js';
+import { integers, choice, normaliseAxes, checkOptions } from './args.js';
+import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { check } from './module.js';
+
+export const PAD_MODES = Object.freeze(Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k.toLowerCase(), v])));
+
+/**
+ * Spreads ONNX pads ([begin per axis..., end per axis...] over `axes`, or
+ * over every axis) into per-axis begin/end arrays.
+ */
+export function spreadPads(pads, axes, rank, argument, axesArgument) {
+  const chosen = axes === undefined || axes === null ? [...Array(rank).keys()] : normaliseAxes(axes, rank, axesArgument);
+  if (pads.length !== 2 * chosen.length) {
+    throw new RangeError(`${argument}: expected ${2 * chosen.length} entries (2 per ${axes == null ? 'axis of the rank-' + rank + ' input' : 'listed axis'}), got ${pads.length}`);
+  }
+  const begin = new Array(rank).fill(0);
+  const end = new Array(rank).fill(0);
+  chosen.forEach((axis, k) => {
+    begin[axis] = pads[k];
+    end[axis] = pads[chosen.length + k];
+  });
+  return [begin, end];
+}
+
+/**
+ * Runs the C kernel. `constant` is the constant element's bytes (Uint8Array)
+ * or, for strings, the string.
+ */
+export function runPad(op, x, begin, end, mode, order, constant, out) {
+  if (x.info.kind === 'string') return padStrings(op, x, begin, end, mode, order, constant, out);
+  return withFrame(op, (frame, m) => {
+    const rank = x.dims.length;
+    const shapePointer = frame.int64s(x.dims);
+    const beginPointer = frame.int64s(begin);
+    const endPointer = frame.int64s(end);
+    const outShapePointer = frame.alloc(8 * Math.max(rank, 1));
+    check(m._tw_pad_output_shape(rank, shapePointer, beginPointer, endPointer, mode, order, outShapePointer), op);
+    const dims = frame.readInt64s(outShapePointer, rank);
+    const inPointer = inputPointer(frame, x);
+    const valuePointer = frame.copyIn(constant);
+    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
+    const inBytes = Math.ceil((x.count * x.info.bits) / 8);
+    const outBytes = Math.ceil((dims.reduce((a, b) => a * b, 1) * x.info.bits) / 8);
+    check(m._tw_pad(x.info.code, inPointer, inBytes, rank, shapePointer, beginPointer, endPointer, mode, order,
+      valuePointer, target.pointer, outBytes), op);
+    return target.finish();
+  });
+}
+
+function padStrings(op, x, begin, end, mode, order, constant, out) {
+  if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
+  const indices = Int32Array.from({ length: x.count }, (_, i) => i);
+  const indexTensor = { info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0 };
+  const padded = runPad(op, indexTensor, begin, end, mode, order, new Uint8Array(Int32Array.of(-1).buffer), undefined);
+  const data = Array.from(padded.data, (i) => (i < 0 ? constant : x.data[i]));
+  return { type: 'string', dims: padded.dims, data };
+}
+
+/** The constant element for `value`, in the form runPad takes. */
+export function constantFor(info, value, argument) {
+  if (info.kind === 'string') {
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string') throw new TypeError(`${argument}: expected a string for a string tensor`);
+    return value;
+  }
+  return elementBytes(info, value, argument);
+}
+
+/**
+ * ONNX Pad (latest version) or, with padsBegin/padsEnd, OpenVINO Pad-12.
+ * See js/index.d.ts for the contract.
+ */
+export function pad(x, options) {
+  const { pads, padsBegin, padsEnd, mode = 'constant', value, axes, out } =
+    checkOptions(options, 'pad', ['pads', 'padsBegin', 'padsEnd', 'mode', 'value', 'axes', 'out']);
+  const checked = checkTensor(x, 'pad: x');
+  const rank = checked.dims.length;
+  const modeCode = choice(mode, PAD_MODES, 'pad: options.mode');
+  let begin;
+  let end;
+  let order;
+  if (padsBegin !== undefined || padsEnd !== undefined) {
+    if (pads !== undefined) throw new TypeError('pad: give options.pads (ONNX) or options.padsBegin/padsEnd (OpenVINO), not both');
+    if (axes !== undefined) throw new TypeError('pad: options.axes belongs to the ONNX form (options.pads)');
+    if (padsBegin === undefined || padsEnd === undefined) throw new TypeError('pad: options.padsBegin and options.padsEnd go together');
+    begin = integers(padsBegin, 'pad: options.padsBegin');
+    end = integers(padsEnd, 'pad: options.padsEnd');
+    for (const [name, list] of [['padsBegin', begin], ['padsEnd', end]]) {
+      if (list.length !== rank) throw new RangeError(`pad: options.${name} needs ${rank} entries (the rank of x), got ${list.length}`);
+    }
+    order = ORDERS.PAD_THEN_CROP;
+  } else {
+    if (pads === undefined) throw new TypeError('pad: options.pads is required (or options.padsBegin and options.padsEnd)');
+    [begin, end] = spreadPads(integers(pads, 'pad: options.pads'), axes, rank, 'pad: options.pads', 'pad: options.axes');
+    order = ORDERS.CROP_THEN_PAD;
+  }
+  const constant = modeCode === PAD_MODES.constant ? constantFor(checked.info, value, 'pad: options.value')
+    : constantFor(checked.info, undefined, 'pad: options.value');
+  return runPad('pad', checked, begin, end, modeCode, order, constant, out);
+}

@@ -1,0 +1,284 @@
+/* Pad executor. The problem is first normalised:
+ *   - trailing axes that are neither padded nor cropped merge into the "unit"
+ *     the innermost remaining (row) axis moves, so copies are as long as
+ *     possible (padding only H of NCHW moves whole W-rows);
+ *   - adjacent untouched outer axes merge into one.
+ * The row axis becomes a short list of runs (copy, mirrored copy, repeat,
+ * fill) computed once; every output row replays it against its source row.
+ * Outer axes walk an odometer that maps each output row to a source row or to
+ * "all constant". The inner loops are the micro-kernels of pad-kernels.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/config.h"
+#include "pad-kernels.h"
+#include "pad-plan.h"
+
+int64_t tw_pad_source_index(const tw_pad_axis* axis, tw_pad_mode mode, int64_t o) {
+  const int64_t n = axis->src_len;
+  int64_t i = o - axis->shift;
+  if (i < 0 || i >= n) {
+    switch (mode) {
+      case TW_PAD_MODE_CONSTANT:
+        return -1;
+      case TW_PAD_MODE_EDGE:
+        i = i < 0 ? 0 : n - 1;
+        break;
+      case TW_PAD_MODE_WRAP:
+        i = ((i % n) + n) % n;
+        break;
+      case TW_PAD_MODE_REFLECT: {
+        if (n == 1) { i = 0; break; } /* numpy's legacy rule, kept by the ONNX reference */
+        const int64_t period = 2 * (n - 1), j = ((i % period) + period) % period;
+        i = j < n ? j : period - j;
+        break;
+      }
+      case TW_PAD_MODE_SYMMETRIC: {
+        const int64_t period = 2 * n, j = ((i % period) + period) % period;
+        i = j < n ? j : period - 1 - j;
+        break;
+      }
+    }
+  }
+  return axis->src_begin + i;
+}
+
+/* ---- normalisation ------------------------------------------------------ */
+
+typedef struct {
+  tw_pad_axis axis;
+  size_t in_stride; /* bytes between consecutive source indices */
+} strided_axis;
+
+static int is_untouched(const tw_pad_axis* a) {
+  return a->src_begin == 0 && a->shift == 0 && a->src_len == a->in_len && a->out_len == a->in_len;
+}
+
+/* Returns the number of axes left; *unit_elements receives the elements one
+ * row-axis step moves. Axes are outermost first. */
+static int normalise(const tw_pad_problem* problem, strided_axis* axes, size_t* unit_elements) {
+  int rank = problem->rank;
+  size_t unit = 1;
+  while (rank > 0 && is_untouched(&problem->axes[rank - 1])) unit *= (size_t)problem->axes[--rank].in_len;
+  *unit_elements = unit;
+  size_t stride = unit * problem->element_size;
+  int count = 0;
+  for (int d = rank - 1; d >= 0; d--) {
+    const tw_pad_axis* a = &problem->axes[d];
+    if (count > 0 && is_untouched(a) && is_untouched(&axes[count - 1].axis) && d < rank - 1) {
+      /* merge with the (untouched) axis just inside it */
+      axes[count - 1].axis.in_len *= a->in_len;
+      axes[count - 1].axis.out_len = axes[count - 1].axis.src_len = axes[count - 1].axis.in_len;
+    } else {
+      axes[count].axis = *a;
+      axes[count].in_stride = stride;
+      count++;
+    }
+    stride *= (size_t)a->in_len;
+  }
+  /* collected innermost first: reverse into outermost-first order */
+  for (int i = 0, j = count - 1; i < j; i++, j--) {
+    const strided_axis t = axes[i];
+    axes[i] = axes[j];
+    axes[j] = t;
+  }
+  return count;
+}
+
+/* ---- the row plan ------------------------------------------------------- */
+
+typedef enum { RUN_FILL, RUN_COPY, RUN_REVERSE, RUN_REPEAT, RUN_PENDING } run_kind;
+
+typedef struct {
+  run_kind kind;
+  size_t count;
+  int64_t src; /* first source index (unused for fills) */
+} run;
+
+typedef struct {
+  run* runs;     /* NULL while counting */
+  size_t n_runs;
+  run current;
+  int64_t last;  /* source index of the current run's last element */
+} run_builder;
+
+static void emit(run_builder* b) {
+  if (b->current.count == 0) return;
+  if (b->current.kind == RUN_PENDING) b->current.kind = RUN_COPY;
+  if (b->runs) b->runs[b->n_runs] = b->current;
+  b->n_runs++;
+  b->current.count = 0;
+}
+
+static void add_index(run_builder* b, int64_t s) {
+  run* r = &b->current;
+  if (r->count > 0) {
+    int extends;
+    switch (r->kind) {
+      case RUN_FILL: extends = s < 0; break;
+      case RUN_COPY: extends = s == b->last + 1; break;
+      case RUN_REVERSE: extends = s == b->last - 1; break;
+      case RUN_REPEAT: extends = s == b->last; break;
+      default: /* RUN_PENDING: the second element decides the direction */
+        extends = s >= 0 && (s == b->last + 1 || s == b->last - 1 || s == b->last);
+        if (extends) r->kind = s == b->last + 1 ? RUN_COPY : s == b->last - 1 ? RUN_REVERSE : RUN_REPEAT;
+        break;
+    }
+    if (extends) {
+      r->count++;
+      b->last = s;
+      return;
+    }
+    emit(b);
+  }
+  r->kind = s < 0 ? RUN_FILL : RUN_PENDING;
+  r->count = 1;
+  r->src = s;
+  b->last = s;
+}
+
+static void add_copy(run_builder* b, int64_t src, size_t count) {
+  if (count == 0) return;
+  if (b->current.count > 0 && (b->current.kind == RUN_COPY || b->current.kind == RUN_PENDING) && src == b->last + 1) {
+    b->current.kind = RUN_COPY;
+  } else {
+    emit(b);
+    b->current = (run){RUN_COPY, 0, src};
+  }
+  b->current.count += count;
+  b->last = src + (int64_t)count - 1;
+}
+
+static void build_runs(run_builder* b, const tw_pad_axis* axis, tw_pad_mode mode) {
+  const int64_t m = axis->out_len;
+  const int64_t inner_begin = axis->shift < 0 ? 0 : axis->shift < m ? axis->shift : m;
+  int64_t inner_end = axis->shift + axis->src_len;
+  inner_end = inner_end < inner_begin ? inner_begin : inner_end > m ? m : inner_end;
+  for (int64_t o = 0; o < inner_begin; o++) add_index(b, tw_pad_source_index(axis, mode, o));
+  add_copy(b, axis->src_begin + inner_begin - axis->shift, (size_t)(inner_end - inner_begin));
+  for (int64_t o = inner_end; o < m; o++) add_index(b, tw_pad_source_index(axis, mode, o));
+  emit(b);
+}
+
+/* ---- execution ---------------------------------------------------------- */
+
+typedef struct {
+  tw_pad_fill_fn fill;
+  tw_pad_reverse_fn reverse;
+} kernels;
+
+static kernels select_kernels(size_t element_size) {
+#define TW_PAD_TABLE_ENTRY(bits, isa) {bits, #isa[0] == 'w', tw_pad_fill_x##bits##__##isa, tw_pad_reverse_x##bits##__##isa},
+  static const struct {
+    size_t bits;
+    int simd;
+    tw_pad_fill_fn fill;
+    tw_pad_reverse_fn reverse;
+  } table[] = {TW_PAD_KERNELS(TW_PAD_TABLE_ENTRY)};
+#undef TW_PAD_TABLE_ENTRY
+  const int simd = tw_use_simd();
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (table[i].bits == element_size * 8 && table[i].simd == simd) return (kernels){table[i].fill, table[i].reverse};
+  return (kernels){0, 0}; /* unreachable: the entry layer only passes 1..16-byte elements */
+}
+
+/* `count` copies of the unit at `src` (unit_bytes each), by doubling memcpy. */
+static void repeat_unit(uint8_t* dst, const uint8_t* src, size_t unit_bytes, size_t count) {
+  const size_t total = unit_bytes * count;
+  if (total == 0) return;
+  memcpy(dst, src, unit_bytes);
+  for (size_t done = unit_bytes; done < total;) {
+    const size_t chunk = done < total - done ? done : total - done;
+    memcpy(dst + done, dst, chunk);
+    done += chunk;
+  }
+}
+
+static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_row, uint8_t* dst,
+                            size_t unit_elements, size_t element_size, const void* value, kernels k) {
+  const size_t unit_bytes = unit_elements * element_size;
+  for (size_t r = 0; r < n_runs; r++) {
+    const size_t count = runs[r].count;
+    const uint8_t* src = src_row + (size_t)runs[r].src * unit_bytes;
+    switch (runs[r].kind) {
+      case RUN_COPY:
+        memcpy(dst, src, count * unit_bytes);
+        break;
+      case RUN_FILL:
+        k.fill(count * unit_elements, value, dst);
+        break;
+      case RUN_REPEAT:
+        if (unit_elements == 1) k.fill(count, src, dst);
+        else repeat_unit(dst, src, unit_bytes, count);
+        break;
+      case RUN_REVERSE:
+        if (unit_elements == 1) k.reverse(count, src, dst);
+        else for (size_t i = 0; i < count; i++) memcpy(dst + i * unit_bytes, src - i * unit_bytes, unit_bytes);
+        break;
+      case RUN_PENDING:
+        break; /* never stored: emit() resolves it */
+    }
+    dst += count * unit_bytes;
+  }
+  return dst;
+}
+
+tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* out) {
+  strided_axis axes[TW_PAD_MAX_RANK];
+  size_t unit_elements;
+  const int rank = normalise(problem, axes, &unit_elements);
+  const size_t element_size = problem->element_size;
+  const kernels k = select_kernels(element_size);
+
+  for (int d = 0; d < rank; d++)
+    if (axes[d].axis.out_len == 0) return TW_OK;
+  if (rank == 0) { /* nothing padded or cropped */
+    memcpy(out, in, unit_elements * element_size);
+    return TW_OK;
+  }
+
+  const strided_axis* row_axis = &axes[rank - 1];
+  run_builder builder = {0};
+  build_runs(&builder, &row_axis->axis, problem->mode);
+  run* runs = malloc(builder.n_runs * sizeof *runs);
+  if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for the row plan (%zu runs)", builder.n_runs);
+  builder = (run_builder){.runs = runs};
+  build_runs(&builder, &row_axis->axis, problem->mode);
+
+  /* Odometer over the outer axes: o[d] is the output index, src[d] its source
+   * index (-1 = constant); `offset` is the source row's byte offset. */
+  const int outer = rank - 1;
+  int64_t o[TW_PAD_MAX_RANK], src[TW_PAD_MAX_RANK];
+  size_t offset = 0;
+  int constant_axes = 0;
+  for (int d = 0; d < outer; d++) {
+    o[d] = 0;
+    src[d] = tw_pad_source_index(&axes[d].axis, problem->mode, 0);
+    if (src[d] < 0) constant_axes++;
+    else offset += (size_t)src[d] * axes[d].in_stride;
+  }
+  const size_t row_elements = (size_t)row_axis->axis.out_len * unit_elements;
+  uint8_t* dst = out;
+  for (;;) {
+    if (constant_axes) {
+      k.fill(row_elements, problem->value, dst);
+      dst += row_elements * element_size;
+    } else {
+      dst = replay_runs(runs, builder.n_runs, (const uint8_t*)in + offset, dst, unit_elements, element_size,
+                        problem->value, k);
+    }
+    int d = outer - 1;
+    for (; d >= 0; d--) {
+      if (src[d] < 0) constant_axes--;
+      else offset -= (size_t)src[d] * axes[d].in_stride;
+      o[d] = o[d] + 1 < axes[d].axis.out_len ? o[d] + 1 : 0;
+      src[d] = tw_pad_source_index(&axes[d].axis, problem->mode, o[d]);
+      if (src[d] < 0) constant_axes++;
+      else offset += (size_t)src[d] * axes[d].in_stride;
+      if (o[d] != 0) break;
+    }
+    if (d < 0) break;
+  }
+  free(runs);
+  return TW_OK;
+}

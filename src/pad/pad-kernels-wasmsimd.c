@@ -1,0 +1,61 @@
+/* wasm SIMD Pad micro-kernels. A fill is a splatted 16-byte pattern stored
+ * 64 bytes per iteration; because every element size divides 16, the tail is
+ * simply the pattern's first bytes. A mirrored run loads 16 source bytes
+ * ending at the current position and reverses their elements with a shuffle. */
+#include <stdint.h>
+#include <string.h>
+
+#include "common/simd.h"
+#include "pad-kernels.h"
+
+static inline void fill_pattern(v128_t pattern, size_t bytes, uint8_t* dst) {
+  for (; bytes >= 64; bytes -= 64, dst += 64) {
+    wasm_v128_store(dst, pattern);
+    wasm_v128_store(dst + 16, pattern);
+    wasm_v128_store(dst + 32, pattern);
+    wasm_v128_store(dst + 48, pattern);
+  }
+  for (; bytes >= 16; bytes -= 16, dst += 16) wasm_v128_store(dst, pattern);
+  if (bytes != 0) {
+    uint8_t tail[16];
+    wasm_v128_store(tail, pattern);
+    memcpy(dst, tail, bytes);
+  }
+}
+
+void tw_pad_fill_x8__wasmsimd(size_t count, const void* element, void* dst) {
+  fill_pattern(wasm_v128_load8_splat(element), count, dst);
+}
+void tw_pad_fill_x16__wasmsimd(size_t count, const void* element, void* dst) {
+  fill_pattern(wasm_v128_load16_splat(element), count * 2, dst);
+}
+void tw_pad_fill_x32__wasmsimd(size_t count, const void* element, void* dst) {
+  fill_pattern(wasm_v128_load32_splat(element), count * 4, dst);
+}
+void tw_pad_fill_x64__wasmsimd(size_t count, const void* element, void* dst) {
+  fill_pattern(wasm_v128_load64_splat(element), count * 8, dst);
+}
+void tw_pad_fill_x128__wasmsimd(size_t count, const void* element, void* dst) {
+  fill_pattern(wasm_v128_load(element), count * 16, dst);
+}
+
+/* dst[i] = src_last[-i]: `end` walks down from one past src_last; each full
+ * vector covers 16 / size elements, the rest goes element by element. */
+#define DEFINE_REVERSE(bits, reverse_vector)                                        \
+  void tw_pad_reverse_x##bits##__wasmsimd(size_t count, const void* src_last, void* dst) { \
+    const size_t size = (bits) / 8;                                                 \
+    const uint8_t* end = (const uint8_t*)src_last + size;                          \
+    uint8_t* out = dst;                                                             \
+    size_t bytes = count * size;                                                    \
+    for (; bytes >= 16; bytes -= 16, end -= 16, out += 16) {                        \
+      const v128_t v = wasm_v128_load(end - 16);                                    \
+      wasm_v128_store(out, reverse_vector);                                         \
+    }                                                                               \
+    for (; bytes != 0; bytes -= size, end -= size, out += size) memcpy(out, end - size, size); \
+  }
+
+DEFINE_REVERSE(8, wasm_i8x16_shuffle(v, v, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+DEFINE_REVERSE(16, wasm_i16x8_shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0))
+DEFINE_REVERSE(32, wasm_i32x4_shuffle(v, v, 3, 2, 1, 0))
+DEFINE_REVERSE(64, wasm_i64x2_shuffle(v, v, 1, 0))
+DEFINE_REVERSE(128, v)

@@ -1,0 +1,152 @@
+/* Pad entry layer: validates everything (it never trusts the caller), turns
+ * both pad orders into tw_pad_axis form, and hands packed sub-byte types to
+ * a byte-per-element detour. Spec logic lives here and in pad-execute.c's
+ * index map, not in the micro-kernels. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/dtype.h"
+#include "pad-plan.h"
+
+/* Pads and dims beyond 2^60 cannot describe a tensor that fits in memory;
+ * bounding them keeps every sum below in int64 range. */
+#define PAD_LIMIT (INT64_C(1) << 60)
+
+static const char* mode_name(int32_t mode) {
+  static const char* const names[] = {"constant", "reflect", "edge", "wrap", "symmetric"};
+  return mode >= 0 && mode < 5 ? names[mode] : "?";
+}
+
+static int64_t max0(int64_t v) { return v > 0 ? v : 0; }
+
+static tw_status describe_axes(int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                               const int64_t* pads_end, int32_t mode, int32_t order, tw_pad_axis* axes) {
+  if (rank < 0 || rank > TW_PAD_MAX_RANK)
+    return tw_fail(TW_INVALID_ARGUMENT, "x: rank %d is outside [0, %d]", rank, TW_PAD_MAX_RANK);
+  if (mode < TW_PAD_MODE_CONSTANT || mode > TW_PAD_MODE_SYMMETRIC)
+    return tw_fail(TW_INVALID_ARGUMENT, "mode: unknown pad mode %d", mode);
+  if (order != TW_PAD_ORDER_CROP_THEN_PAD && order != TW_PAD_ORDER_PAD_THEN_CROP)
+    return tw_fail(TW_INVALID_ARGUMENT, "order: unknown pad order %d", order);
+  if (rank > 0 && (!in_shape || !pads_begin || !pads_end))
+    return tw_fail(TW_INVALID_ARGUMENT, "pads: shape or pads pointer is NULL");
+  for (int d = 0; d < rank; d++) {
+    const int64_t n = in_shape[d], pb = pads_begin[d], pe = pads_end[d];
+    if (n < 0 || n > PAD_LIMIT)
+      return tw_fail(TW_INVALID_ARGUMENT, "x: dimension %d has invalid length %lld", d, (long long)n);
+    if (pb < -PAD_LIMIT || pb > PAD_LIMIT || pe < -PAD_LIMIT || pe > PAD_LIMIT)
+      return tw_fail(TW_INVALID_ARGUMENT, "pads: axis %d pads (%lld, %lld) are out of range", d,
+                     (long long)pb, (long long)pe);
+    tw_pad_axis* axis = &axes[d];
+    axis->in_len = n;
+    if (order == TW_PAD_ORDER_CROP_THEN_PAD) {
+      const int64_t crop_begin = max0(-pb), crop_end = max0(-pe);
+      if (crop_begin + crop_end > n)
+        return tw_fail(TW_INVALID_ARGUMENT,
+                       "pads: axis %d has length %lld but the negative pads remove %lld elements", d,
+                       (long long)n, (long long)(crop_begin + crop_end));
+      axis->src_begin = crop_begin;
+      axis->src_len = n - crop_begin - crop_end;
+      axis->shift = max0(pb);
+      axis->out_len = axis->src_len + max0(pb) + max0(pe);
+    } else {
+      axis->src_begin = 0;
+      axis->src_len = n;
+      axis->shift = pb;
+      axis->out_len = n + pb + pe;
+      if (axis->out_len < 0)
+        return tw_fail(TW_INVALID_ARGUMENT, "pads: axis %d of length %lld would get length %lld", d,
+                       (long long)n, (long long)axis->out_len);
+      /* OpenVINO Pad-12: one reflection only, so a pad may not exceed it. */
+      const int64_t bound = mode == TW_PAD_MODE_REFLECT ? n - 1 : mode == TW_PAD_MODE_SYMMETRIC ? n : PAD_LIMIT;
+      if ((pb > 0 && pb > bound) || (pe > 0 && pe > bound))
+        return tw_fail(TW_INVALID_ARGUMENT, "pads: %s padding of axis %d (length %lld) allows at most %lld, got (%lld, %lld)",
+                       mode_name(mode), d, (long long)n, (long long)max0(bound), (long long)pb, (long long)pe);
+    }
+    if (axis->src_len == 0 && axis->out_len > 0 && mode != TW_PAD_MODE_CONSTANT)
+      return tw_fail(TW_INVALID_ARGUMENT, "pads: axis %d is empty%s; %s padding needs at least one element",
+                     d, n ? " after cropping" : "", mode_name(mode));
+  }
+  return TW_OK;
+}
+
+int32_t tw_pad_output_shape(int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                            const int64_t* pads_end, int32_t mode, int32_t order, int64_t* out_shape) {
+  tw_pad_axis axes[TW_PAD_MAX_RANK];
+  const tw_status status = describe_axes(rank, in_shape, pads_begin, pads_end, mode, order, axes);
+  if (status != TW_OK) return status;
+  if (rank > 0 && !out_shape) return tw_fail(TW_INVALID_ARGUMENT, "out_shape: NULL");
+  for (int d = 0; d < rank; d++) out_shape[d] = axes[d].out_len;
+  return TW_OK;
+}
+
+/* Element count of a shape, or UINT64_MAX if it exceeds 2^62. */
+static uint64_t element_count(const tw_pad_axis* axes, int rank, int use_out) {
+  uint64_t count = 1;
+  for (int d = 0; d < rank; d++) {
+    const uint64_t len = (uint64_t)(use_out ? axes[d].out_len : axes[d].in_len);
+    if (len == 0) return 0;
+    if (count > (UINT64_C(1) << 62) / len) return UINT64_MAX;
+    count *= len;
+  }
+  return count;
+}
+
+static int ranges_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
+}
+
+/* Packed 2-/4-bit types: unpack to one byte per element, pad those bytes,
+ * pack again. The unused high bits of the last output byte are zero. */
+static tw_status pad_packed(tw_pad_problem* problem, unsigned bits, const uint8_t* in, uint64_t in_count,
+                            uint8_t* out, uint64_t out_count, size_t out_bytes) {
+  uint8_t* scratch = malloc((size_t)(in_count + out_count) + 1);
+  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for unpacking %u-bit elements", bits);
+  const unsigned per_byte = 8 / bits, mask = (1u << bits) - 1;
+  uint8_t* unpacked_in = scratch;
+  uint8_t* unpacked_out = scratch + in_count;
+  for (uint64_t i = 0; i < in_count; i++)
+    unpacked_in[i] = (uint8_t)((in[i / per_byte] >> (bits * (i % per_byte))) & mask);
+  const uint8_t value = (uint8_t)(*(const uint8_t*)problem->value & mask);
+  problem->value = &value;
+  problem->element_size = 1;
+  tw_status status = tw_pad_execute(problem, unpacked_in, unpacked_out);
+  if (status == TW_OK) {
+    memset(out, 0, out_bytes);
+    for (uint64_t i = 0; i < out_count; i++)
+      out[i / per_byte] |= (uint8_t)(unpacked_out[i] << (bits * (i % per_byte)));
+  }
+  free(scratch);
+  return status;
+}
+
+int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, const int64_t* in_shape,
+               const int64_t* pads_begin, const int64_t* pads_end, int32_t mode, int32_t order,
+               const void* value, void* out, size_t out_bytes) {
+  const unsigned bits = tw_dtype_bits(dtype);
+  if (bits == 0) return tw_fail(TW_UNSUPPORTED, "x: element type %d has no fixed size (string tensors are padded by the JS layer)", dtype);
+  tw_pad_problem problem = {.rank = rank, .mode = (tw_pad_mode)mode};
+  tw_status status = describe_axes(rank, in_shape, pads_begin, pads_end, mode, order, problem.axes);
+  if (status != TW_OK) return status;
+
+  const uint64_t in_count = element_count(problem.axes, rank, 0);
+  const uint64_t out_count = element_count(problem.axes, rank, 1);
+  if (in_count == UINT64_MAX || out_count == UINT64_MAX ||
+      tw_dtype_storage_bytes(dtype, out_count) > SIZE_MAX || tw_dtype_storage_bytes(dtype, in_count) > SIZE_MAX)
+    return tw_fail(TW_OUT_OF_MEMORY, "pads: the tensor is too large for this address space");
+  if (tw_dtype_storage_bytes(dtype, in_count) != in_bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "x: %zu data bytes given, the shape needs %llu", in_bytes,
+                   (unsigned long long)tw_dtype_storage_bytes(dtype, in_count));
+  if (tw_dtype_storage_bytes(dtype, out_count) != out_bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "out: %zu bytes given, the result needs %llu", out_bytes,
+                   (unsigned long long)tw_dtype_storage_bytes(dtype, out_count));
+  if ((in_bytes && !in) || (out_bytes && !out)) return tw_fail(TW_INVALID_ARGUMENT, "x/out: NULL data pointer");
+  if (ranges_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps x");
+  if (out_count == 0) return TW_OK;
+
+  static const uint8_t zero[16];
+  problem.value = value ? value : zero;
+  if (bits < 8) return pad_packed(&problem, bits, in, in_count, out, out_count, out_bytes);
+  problem.element_size = bits / 8;
+  return tw_pad_execute(&problem, in, out);
+}

@@ -1,0 +1,69 @@
+/* tensorwarp Pad: ONNX Pad 1-25 and OpenVINO Pad-12 on any element type.
+ *
+ * Semantics (per axis d, input length n, pads pb = pads_begin[d], pe = pads_end[d],
+ * output index o; every axis maps independently):
+ *
+ *   TW_PAD_ORDER_CROP_THEN_PAD (ONNX Pad): negative pads first crop the input,
+ *   cb = max(-pb, 0) and ce = max(-pe, 0) elements off each end (cb + ce <= n);
+ *   the remaining n' = n - cb - ce elements are then padded by max(pb, 0) and
+ *   max(pe, 0):  out[o] = in[cb + src(o - max(pb, 0), n')].
+ *
+ *   TW_PAD_ORDER_PAD_THEN_CROP (OpenVINO Pad-12): the index maps against the
+ *   original axis, pb may be negative:  out[o] = in[src(o - pb, n)],
+ *   o in [0, n + pb + pe). reflect needs positive pads <= n - 1, symmetric <= n.
+ *
+ *   src(i, n) for i outside [0, n):
+ *     constant   -> the constant value
+ *     edge       -> clamp(i, 0, n - 1)
+ *     wrap       -> i mod n                                   (torus)
+ *     reflect    -> P = 2(n - 1), j = i mod P, j < n ? j : P - j   (n = 1: 0)
+ *     symmetric  -> P = 2n,       j = i mod P, j < n ? j : P - 1 - j
+ *   Pads larger than the axis therefore continue periodically. An axis that is
+ *   empty (after cropping) may only be padded in constant mode.
+ *
+ * Elements are moved, never converted: every type is handled by its size in
+ * bits (2, 4, 8, 16, 32, 64, 128), so results are bit-exact (NaN payloads, -0).
+ * Packed 2- and 4-bit types hold the first element in the lowest bits.
+ *
+ * Memory: `in` and `out` are caller-owned and must not overlap. `in_bytes` and
+ * `out_bytes` must equal the storage the shapes need. Each call makes at most
+ * one scratch allocation (the row plan; for packed sub-byte types also one
+ * unpacked byte per input and output element), freed before returning.
+ * Nothing is written to `out` unless the call returns TW_OK. */
+#ifndef TW_PAD_PAD_H
+#define TW_PAD_PAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/export.h"
+#include "common/status.h"
+
+#define TW_PAD_MAX_RANK 32
+
+typedef enum tw_pad_mode {
+  TW_PAD_MODE_CONSTANT = 0,  /* fill with the constant value */
+  TW_PAD_MODE_REFLECT = 1,   /* mirror without repeating the edge element */
+  TW_PAD_MODE_EDGE = 2,      /* repeat the edge element */
+  TW_PAD_MODE_WRAP = 3,      /* continue periodically (ONNX Pad-19+) */
+  TW_PAD_MODE_SYMMETRIC = 4, /* mirror including the edge element (OpenVINO) */
+} tw_pad_mode;
+
+typedef enum tw_pad_order {
+  TW_PAD_ORDER_CROP_THEN_PAD = 0, /* ONNX Pad: negative pads crop, the rest pads the cropped axis */
+  TW_PAD_ORDER_PAD_THEN_CROP = 1, /* OpenVINO Pad-12: indices map against the original axis */
+} tw_pad_order;
+
+/* Computes out_shape[rank] from the input shape and pads, validating exactly
+ * as tw_pad does (minus the buffers). */
+TW_EXPORT int32_t tw_pad_output_shape(int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                                      const int64_t* pads_end, int32_t mode, int32_t order,
+                                      int64_t* out_shape);
+
+/* Pads `in` (dtype, in_shape) into `out`. `value` points to one element of
+ * dtype (packed types: one byte, element in the low bits); NULL means zero. */
+TW_EXPORT int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank,
+                         const int64_t* in_shape, const int64_t* pads_begin, const int64_t* pads_end,
+                         int32_t mode, int32_t order, const void* value, void* out, size_t out_bytes);
+
+#endif
