@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { selectWorkloads, WORKLOADS } from './workloads.mjs';
-import { CONFIGS, selectConfigs } from './configs.mjs';
+import { CONFIGS, selectConfigs, runsWorkload } from './configs.mjs';
 import { FULL, QUICK } from './timing.mjs';
 import { benchCase } from './bench-case.mjs';
 import { startIsolated } from './isolated.mjs';
@@ -26,7 +26,7 @@ const USAGE = `usage: node bench/run.mjs [options]
                    ${CONFIGS.map((c) => c.name).join(', ')}
   --quick          1 warm-up and 3 timed runs per case: checks that everything runs
                    and agrees; the times are not for comparison
-  --no-variants    skip the AveragePool runs at opsets 19 and 22
+  --no-variants    skip the AveragePool opset variants (18, 19, 22)
   --help`;
 
 function parse() {
@@ -97,13 +97,13 @@ async function main() {
   const refs = new Map();
   const jobs = [...workloads, ...variants];
   let done = 0;
-  const total = jobs.reduce((n, w) => n + runners.filter((r) => !w.variantOf || r.spec.opsets).length, 0);
+  const total = jobs.reduce((n, w) => n + runners.filter((r) => runsWorkload(r.spec, w)).length, 0);
   for (const w of jobs) {
     const row = new Map();
     records.set(w.key, row);
     let ref = null;
     for (const r of runners) {
-      if (w.variantOf && !r.spec.opsets) continue;
+      if (!runsWorkload(r.spec, w)) continue;
       const rec = await r.bench(w);
       done++;
       // The first output of the row is the reference: tensorwarp end to end
