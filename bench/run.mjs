@@ -14,7 +14,7 @@ import os from 'node:os';
 import { selectWorkloads, WORKLOADS } from './workloads.mjs';
 import { CONFIGS, selectConfigs, runsWorkload } from './configs.mjs';
 import { FULL, QUICK } from './timing.mjs';
-import { benchCase } from './bench-case.mjs';
+import { CaseRunner } from './bench-case.mjs';
 import { startIsolated } from './isolated.mjs';
 import { compare } from './agreement.mjs';
 import { renderReport, formatMs } from './report.mjs';
@@ -44,21 +44,33 @@ function parse() {
 }
 
 function describePlan(p) {
-  return `${p.warmups} warm-up call(s), then timed calls until ≥ ${p.minTotalMs} ms in total (min ${p.minRuns}, max ${p.maxRuns} calls)`;
+  const rounds = p.rounds > 1
+    ? `, taken in ${p.rounds} interleaved rounds (each configuration of a workload gets a share in turn, so background load hits all columns alike)`
+    : '';
+  return `${p.warmups} warm-up call(s), then timed calls until ≥ ${p.minTotalMs} ms in total (min ${p.minRuns}, max ${p.maxRuns} calls)${rounds}`;
 }
 
 const log = (...a) => console.error(...a);
 
-// Each selected configuration as a runner: { spec, version, bench(w), close() }.
+// Each selected configuration as a runner:
+// { spec, version, start(w), round(w, k), finish(w) -> record, close() }.
 async function startRunner(spec, plan) {
   try {
     if (spec.isolate) return { spec, ...(await startIsolated(spec, plan)) };
     const config = await spec.load();
-    return { spec, version: config.version, bench: (w) => benchCase(config, w, plan), close: () => config.close() };
+    const cases = new CaseRunner(config, plan);
+    return {
+      spec,
+      version: config.version,
+      start: (w) => cases.start(w),
+      round: (w, k) => cases.round(w, k),
+      finish: (w) => cases.finish(w),
+      close: () => config.close(),
+    };
   } catch (err) {
     const error = `could not load: ${String(err?.message ?? err).split('\n')[0]}`;
     log(`${spec.name}: ${error}`);
-    return { spec, version: null, bench: async () => ({ error }), close() {} };
+    return { spec, version: null, start: async () => false, round() {}, finish: async () => ({ error }), close() {} };
   }
 }
 
@@ -90,22 +102,26 @@ async function main() {
   const runners = [];
   for (const spec of specs) runners.push(await startRunner(spec, plan));
 
-  // Workload-major order: all configurations of one workload run back to back,
-  // so their ratios come from the same stretch of machine time and only one
-  // workload's outputs are held at once.
+  // Workload-major order: all configurations of one workload are prepared
+  // together and timed in interleaved rounds (timing.mjs), so their ratios
+  // come from the same stretch of machine time; only one workload's outputs
+  // are held at once.
   const records = new Map();
   const refs = new Map();
   const jobs = [...workloads, ...variants];
-  let done = 0;
-  const total = jobs.reduce((n, w) => n + runners.filter((r) => runsWorkload(r.spec, w)).length, 0);
-  for (const w of jobs) {
+  for (const [i, w] of jobs.entries()) {
+    const active = runners.filter((r) => runsWorkload(r.spec, w));
+    const timed = [];
+    for (const r of active) if (await r.start(w)) timed.push(r);
+    for (let k = 1; k <= plan.rounds; k++) {
+      for (const r of timed) await r.round(w, k);
+    }
     const row = new Map();
     records.set(w.key, row);
     let ref = null;
-    for (const r of runners) {
-      if (!runsWorkload(r.spec, w)) continue;
-      const rec = await r.bench(w);
-      done++;
+    log(`[${i + 1}/${jobs.length}] ${w.key}`);
+    for (const r of active) {
+      const rec = await r.finish(w);
       // The first output of the row is the reference: tensorwarp end to end
       // comes first in CONFIGS, so it is the reference whenever it ran.
       if (rec.output) {
@@ -121,7 +137,7 @@ async function main() {
       const status = rec.median !== undefined
         ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
         : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
-      log(`[${done}/${total}] ${w.key.padEnd(24)} ${r.spec.name.padEnd(20)} ${status}`);
+      log(`    ${r.spec.name.padEnd(20)} ${status}`);
     }
   }
   for (const r of runners) await r.close();

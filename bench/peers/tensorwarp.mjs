@@ -104,10 +104,10 @@ export async function load({ resident }) {
     version,
     prepare(w) {
       if (missing) return { na: missing, notBuilt: true };
+      if (w.variantOf) return onnxRunCase(tw, w, resident);
       if (typeof tw[FUNCTION[w.op]] !== 'function') {
         return { na: `not built yet (no ${FUNCTION[w.op]} export)`, notBuilt: true };
       }
-      if (w.variantOf) return onnxRunCase(tw, w, resident);
       const opts = options(w);
       const { x, grid } = inputsOf(w);
       const what = describe(w, resident);
