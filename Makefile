@@ -39,9 +39,11 @@ build/wasm/%.o: src/%.c $(HEADERS) Makefile
 	$(EMCC) $(EMCC_CFLAGS) $(SCALAR_FLAGS) -Isrc -c $< -o $@
 
 wasm/tensorwarp.mjs: $(OBJECTS)
+	@mkdir -p $(dir $@)
 	$(EMCC) $(EMCC_LDFLAGS) $(OBJECTS) -o $@
 
 wasm/enums.js: $(HEADERS) tools/gen-enums.mjs
+	@mkdir -p $(dir $@)
 	node tools/gen-enums.mjs $(HEADERS) > $@.tmp && mv $@.tmp $@
 
 build/native/%: tests/c/%.c $(SOURCES) $(HEADERS) tests/c/harness.h

@@ -91,6 +91,59 @@ export interface OpenVinoPadOptions<T extends Tensor> {
  */
 export function pad<T extends Tensor = Tensor>(x: Tensor, options: OnnxPadOptions<T> | OpenVinoPadOptions<T>): T;
 
+export type GridSampleMode = 'linear' | 'nearest' | 'cubic' | 'bilinear' | 'bicubic';
+export type GridSamplePadding = 'zeros' | 'border' | 'reflection' | 'wrap';
+
+export interface GridSampleOptions<T extends Tensor> {
+  /** Default 'linear'. 'bilinear'/'bicubic' (GridSample-16 names) are accepted. bool/string: 'nearest' only. */
+  mode?: GridSampleMode;
+  /** Default 'zeros'. 'wrap' is a tensorwarp extension (periodic: tap index mod axis length). */
+  paddingMode?: GridSamplePadding;
+  /** Default false; 0/1 accepted. */
+  alignCorners?: boolean | 0 | 1;
+  /** Extension: the value of out-of-bounds taps in 'zeros' mode (default 0; a string for string data). */
+  fillValue?: number | boolean | string;
+  out?: T;
+}
+
+/**
+ * GridSample with ONNX 16/20/22 semantics on x (N, C, D1..Dr) and grid (N, O1..Or, r), any r >= 1;
+ * grid coordinates innermost first (x, y, z) in [-1, 1]. Returns (N, C, O1..Or) of x's type. Integer x is
+ * computed in float64, truncated toward zero and saturated; float16/bfloat16 in float32.
+ * @throws TypeError / RangeError naming the argument (grid rank or last dim not matching x, batch mismatch, ...).
+ * @example
+ * const y = gridSample(x, grid, { mode: 'cubic', paddingMode: 'reflection', alignCorners: false });
+ */
+export function gridSample<T extends Tensor = Tensor>(x: Tensor, grid: Tensor, options?: GridSampleOptions<T>): T;
+
+export interface AveragePoolOptions<T extends Tensor> {
+  /** Required: one entry per spatial axis. */
+  kernelShape: ArrayLike<number>;
+  /** Default all 1. */
+  strides?: ArrayLike<number>;
+  /** Spatial axes only, ONNX order [x1_begin, x2_begin, ..., x1_end, x2_end]; default all 0. */
+  pads?: ArrayLike<number>;
+  /** Default all 1. */
+  dilations?: ArrayLike<number>;
+  /** Default false: floor. In ceil mode a last window starting in the end padding is dropped. */
+  ceilMode?: boolean | 0 | 1;
+  /** Default false: padding taps are not counted in the divisor. */
+  countIncludePad?: boolean | 0 | 1;
+  /** Default 'NOTSET' (use pads); ceil_mode is ignored with the others. */
+  autoPad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
+  out?: T;
+}
+
+/**
+ * AveragePool with ONNX 1-22 semantics on x (N, C, D1..Dr), any r >= 1. Types: float32, float64, float16,
+ * bfloat16 and, as an extension, uint8 (exact sums, mean rounded half to even).
+ * @throws TypeError / RangeError naming the argument (kernel missing or < 1, strides/dilations < 1, pads of the
+ *   wrong length or negative, kernel larger than the padded input, rank below 3).
+ * @example
+ * const y = averagePool(x, { kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1], ceilMode: true });
+ */
+export function averagePool<T extends Tensor = Tensor>(x: Tensor, options: AveragePoolOptions<T>): T;
+
 /**
  * Allocates a tensor in the wasm heap (optionally initialised from `data`). Every operator accepts heap
  * tensors as inputs and as `out`. Call `dispose()` when done.

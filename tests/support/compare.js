@@ -25,7 +25,8 @@ export function assertSameTensor(actual, expected, label = '') {
   }
 }
 
-export function assertClose(actual, expected, tolerance, label = '') {
+/** |actual - expected| <= atol + rtol * |expected| elementwise (NaN matches NaN). */
+export function assertClose(actual, expected, tolerance, label = '', rtol = 0) {
   assert.deepEqual([...actual.dims], [...expected.dims], `${label} dims`);
   assert.equal(actual.data.length, expected.data.length, `${label} length`);
   let worst = 0;
@@ -34,7 +35,7 @@ export function assertClose(actual, expected, tolerance, label = '') {
     const a = Number(actual.data[i]);
     const e = Number(expected.data[i]);
     if (Number.isNaN(e) && Number.isNaN(a)) continue;
-    const diff = Math.abs(a - e);
+    const diff = Math.abs(a - e) - rtol * Math.abs(e);
     if (!(diff <= worst)) {
       worst = diff;
       where = i;

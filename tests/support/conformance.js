@@ -58,3 +58,10 @@ export function decodeTensor(t) {
   else data = Array.from(t.data, decodeNumber);
   return { type: dtype, dims, data };
 }
+
+/** The case's tolerance hint from onnx/index.json: { atol, rtol } (rtol 0 when absent). */
+export function toleranceFor(name) {
+  const entry = readJson('onnx/index.json').cases.find((c) => c.name === name);
+  if (!entry) throw new Error(`conformance: ${name} is not in index.json`);
+  return { atol: entry.tolerance_hint.atol ?? 0, rtol: entry.tolerance_hint.rtol ?? 0 };
+}

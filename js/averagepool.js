@@ -1,0 +1,83 @@
+// AveragePool: the JS side of src/avgpool. Validates and marshals; shapes,
+// windows and divisors are computed in C.
+import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
+import { integers, flag, choice, checkOptions } from './args.js';
+import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { check } from './module.js';
+
+export const AVERAGEPOOL_TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'uint8'];
+
+function positive(values, count, name, op, minimum) {
+  const list = integers(values, `${op}: ${name}`);
+  if (list.length !== count) throw new RangeError(`${op}: ${name} needs ${count} entries, got ${list.length}`);
+  for (const v of list) {
+    if (v < minimum) throw new RangeError(`${op}: ${name} entries must be >= ${minimum}, got [${list.join(', ')}]`);
+    if (v > 0x7fffffff) throw new RangeError(`${op}: ${name} entry ${v} is too large`);
+  }
+  return list;
+}
+
+/**
+ * Checks the attributes and runs the kernel. `attrs` holds ONNX-shaped
+ * values: kernel (array), strides/pads/dilations (array or undefined),
+ * ceilMode/countIncludePad (booleans), autoPad (a code).
+ */
+export function runAveragePool(op, x, attrs, out, names) {
+  const rank = x.dims.length;
+  if (rank < 3) throw new RangeError(`${op}: x must have rank >= 3 (N, C, spatial...), got dims [${x.dims.join(', ')}]`);
+  if (!AVERAGEPOOL_TYPES.includes(x.info.name)) {
+    throw new TypeError(`${op}: x must be ${AVERAGEPOOL_TYPES.join(', ')}, got ${x.info.name}`);
+  }
+  const r = rank - 2;
+  if (attrs.kernel === undefined) throw new TypeError(`${op}: ${names.kernel} is required`);
+  const kernel = positive(attrs.kernel, r, names.kernel, op, 1);
+  const strides = attrs.strides === undefined ? Array(r).fill(1) : positive(attrs.strides, r, names.strides, op, 1);
+  const dilations = attrs.dilations === undefined ? Array(r).fill(1) : positive(attrs.dilations, r, names.dilations, op, 1);
+  const pads = attrs.pads === undefined ? Array(2 * r).fill(0) : positive(attrs.pads, 2 * r, names.pads, op, 0);
+  if (attrs.pads !== undefined && attrs.autoPad !== AUTO_PADS.NOTSET && pads.some((p) => p !== 0)) {
+    throw new TypeError(`${op}: ${names.pads} cannot be combined with ${names.autoPad} other than NOTSET`);
+  }
+  return withFrame(op, (frame, m) => {
+    const xShape = frame.int64s(x.dims);
+    const kernelPointer = frame.int64s(kernel);
+    const stridesPointer = frame.int64s(strides);
+    const padsPointer = frame.int64s(pads);
+    const dilationsPointer = frame.int64s(dilations);
+    const yShape = frame.alloc(8 * rank);
+    const ceil = attrs.ceilMode ? 1 : 0;
+    check(m._tw_avgpool_output_shape(r, xShape, kernelPointer, stridesPointer, padsPointer, dilationsPointer, ceil,
+      attrs.autoPad, yShape, 0), op);
+    const dims = frame.readInt64s(yShape, rank);
+    const xPointer = inputPointer(frame, x);
+    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
+    const bytes = (count) => (count * x.info.bits) / 8;
+    check(m._tw_avgpool(x.info.code, xPointer, bytes(x.count), r, xShape, kernelPointer, stridesPointer, padsPointer,
+      dilationsPointer, ceil, attrs.countIncludePad ? 1 : 0, attrs.autoPad, target.pointer,
+      bytes(dims.reduce((a, b) => a * b, 1))), op);
+    return target.finish();
+  });
+}
+
+const AUTO_PAD_NAMES = Object.fromEntries(Object.entries(AUTO_PADS).map(([k, v]) => [k, v]));
+
+/** AveragePool (ONNX 1-22 semantics, any spatial rank). See js/index.d.ts. */
+export function averagePool(x, options) {
+  const { kernelShape, strides, pads, dilations, ceilMode, countIncludePad, autoPad = 'NOTSET', out } =
+    checkOptions(options, 'averagePool', ['kernelShape', 'strides', 'pads', 'dilations', 'ceilMode', 'countIncludePad', 'autoPad', 'out']);
+  const op = 'averagePool';
+  const checked = checkTensor(x, `${op}: x`);
+  const attrs = {
+    kernel: kernelShape,
+    strides,
+    pads,
+    dilations,
+    ceilMode: flag(ceilMode, false, `${op}: options.ceilMode`),
+    countIncludePad: flag(countIncludePad, false, `${op}: options.countIncludePad`),
+    autoPad: choice(typeof autoPad === 'string' ? autoPad.toUpperCase() : autoPad, AUTO_PAD_NAMES, `${op}: options.autoPad`),
+  };
+  const names = {
+    kernel: 'options.kernelShape', strides: 'options.strides', pads: 'options.pads',
+    dilations: 'options.dilations', autoPad: 'options.autoPad',
+  };
+  return runAveragePool(op, checked, attrs, out, names);
+}

@@ -1,0 +1,89 @@
+// GridSample: the JS side of src/gridsample. Validates and marshals; the
+// sampling itself is in C. Strings are sampled through an int32 index map
+// (nearest only), like Pad does.
+import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
+import { TYPES } from './dtypes.js';
+import { flag, choice, checkOptions } from './args.js';
+import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { check } from './module.js';
+
+/** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
+export const GRIDSAMPLE_MODES = Object.freeze({
+  linear: MODES.LINEAR, bilinear: MODES.LINEAR, nearest: MODES.NEAREST, cubic: MODES.CUBIC, bicubic: MODES.CUBIC,
+});
+export const GRIDSAMPLE_PADDINGS = Object.freeze({
+  zeros: PADDINGS.ZEROS, border: PADDINGS.BORDER, reflection: PADDINGS.REFLECTION, wrap: PADDINGS.WRAP,
+});
+const GRID_TYPES = ['float32', 'float64', 'float16', 'bfloat16'];
+
+/**
+ * Checks shapes and types and runs the kernel. `x` and `grid` are checked
+ * tensors; `fill` a number (the zeros-mode value) or, for strings, a string.
+ */
+export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, out) {
+  const rank = x.dims.length;
+  if (rank < 3) throw new RangeError(`${op}: x must have rank >= 3 (N, C, spatial...), got dims [${x.dims.join(', ')}]`);
+  const r = rank - 2;
+  if (!GRID_TYPES.includes(grid.info.name)) {
+    throw new TypeError(`${op}: grid must be ${GRID_TYPES.join(', ')}, got ${grid.info.name}`);
+  }
+  if (grid.dims.length !== r + 2 || grid.dims[r + 1] !== r) {
+    throw new RangeError(`${op}: grid must have dims [N, ${Array.from({ length: r }, (_, i) => `O${i + 1}`).join(', ')}, ${r}] for a rank-${rank} x, got [${grid.dims.join(', ')}]`);
+  }
+  if (grid.dims[0] !== x.dims[0]) {
+    throw new RangeError(`${op}: grid batch ${grid.dims[0]} does not match x batch ${x.dims[0]}`);
+  }
+  const { kind } = x.info;
+  if ((kind === 'bool' || kind === 'string') && mode !== MODES.NEAREST) {
+    throw new TypeError(`${op}: ${x.info.name} data can only be sampled with mode "nearest"`);
+  }
+  if (!['float', 'minifloat', 'int', 'bigint', 'bool', 'string', 'complex'].includes(kind) || x.info.bits < 8 || (kind === 'minifloat' && x.info.bits === 8)) {
+    throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
+  }
+  if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
+  if (typeof fill !== 'number') throw new TypeError(`${op}: fillValue must be a number for ${x.info.name} data`);
+  const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
+  return withFrame(op, (frame, m) => {
+    const xPointer = inputPointer(frame, x);
+    const gridPointer = inputPointer(frame, grid);
+    const xShape = frame.int64s(x.dims);
+    const gridShape = frame.int64s(grid.dims);
+    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
+    const bytes = (count, info) => Math.ceil((count * info.bits) / 8);
+    const outCount = dims.reduce((a, b) => a * b, 1);
+    check(m._tw_gridsample(x.info.code, xPointer, bytes(x.count, x.info), r, xShape, grid.info.code, gridPointer,
+      bytes(grid.count, grid.info), gridShape, mode, padding, alignCorners ? 1 : 0, fill, target.pointer,
+      bytes(outCount, x.info)), op);
+    return target.finish();
+  });
+}
+
+function sampleStrings(op, x, grid, padding, alignCorners, fill, out) {
+  if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
+  if (typeof fill !== 'string') throw new TypeError(`${op}: fillValue must be a string for string data`);
+  const indices = { info: TYPES.int32, dims: x.dims, count: x.count, data: Int32Array.from({ length: x.count }, (_, i) => i), heap: null, pointer: 0 };
+  const sampled = runGridSample(op, indices, grid, MODES.NEAREST, padding, alignCorners, -1, undefined);
+  return { type: 'string', dims: sampled.dims, data: Array.from(sampled.data, (i) => (i < 0 ? fill : x.data[i])) };
+}
+
+/**
+ * GridSample (ONNX 16/20/22 semantics, any spatial rank), plus the
+ * extensions paddingMode 'wrap' and fillValue. See js/index.d.ts.
+ */
+export function gridSample(x, grid, options) {
+  const { mode = 'linear', paddingMode = 'zeros', alignCorners, fillValue, out } =
+    checkOptions(options, 'gridSample', ['mode', 'paddingMode', 'alignCorners', 'fillValue', 'out']);
+  const checkedX = checkTensor(x, 'gridSample: x');
+  const checkedGrid = checkTensor(grid, 'gridSample: grid');
+  const modeCode = choice(mode, GRIDSAMPLE_MODES, 'gridSample: options.mode');
+  const padding = choice(paddingMode, GRIDSAMPLE_PADDINGS, 'gridSample: options.paddingMode');
+  const align = flag(alignCorners, false, 'gridSample: options.alignCorners');
+  if (fillValue !== undefined && padding !== PADDINGS.ZEROS) {
+    throw new TypeError('gridSample: options.fillValue applies to paddingMode "zeros" only');
+  }
+  const isString = checkedX.info.kind === 'string';
+  let fill = fillValue ?? (isString ? '' : 0);
+  if (checkedX.info.kind === 'bool' && typeof fill === 'boolean') fill = fill ? 1 : 0;
+  if (!isString && (typeof fill !== 'number')) throw new TypeError(`gridSample: options.fillValue must be a number, got ${typeof fill}`);
+  return runGridSample('gridSample', checkedX, checkedGrid, modeCode, padding, align, fill, out);
+}
