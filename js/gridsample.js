@@ -37,7 +37,9 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   if ((kind === 'bool' || kind === 'string') && mode !== MODES.NEAREST) {
     throw new TypeError(`${op}: ${x.info.name} data can only be sampled with mode "nearest"`);
   }
-  if (!['float', 'minifloat', 'int', 'bigint', 'bool', 'string', 'complex'].includes(kind) || x.info.bits < 8 || (kind === 'minifloat' && x.info.bits === 8)) {
+  const samplable = kind === 'string' || (['float', 'minifloat', 'int', 'bigint', 'bool', 'complex'].includes(kind) &&
+    (kind === 'minifloat' ? x.info.bits === 16 : x.info.bits >= 8)); // not float8/packed types (not in ONNX's T1)
+  if (!samplable) {
     throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
   }
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);

@@ -56,8 +56,15 @@ test('random pads match the reference, both orders, every mode and element size'
       { pads: [1, 0], value: CONSTANTS[type] });
     const constantElement = elementsOf(type, constantTensor.data, 1)[0];
     const expected = referencePad(elementsOf(type, x.data, count), dims, begin, end, mode, order, constantElement);
-    const options = order === 'onnx' ? { pads: [...begin, ...end], mode, value: CONSTANTS[type] }
+    let options = order === 'onnx' ? { pads: [...begin, ...end], mode, value: CONSTANTS[type] }
       : { padsBegin: begin, padsEnd: end, mode, value: CONSTANTS[type] };
+    if (order === 'onnx' && r.next() < 0.4) {
+      // the same pads through `axes`: only the padded axes, shuffled, some negative
+      const listed = dims.map((_, d) => d).filter((d) => begin[d] !== 0 || end[d] !== 0 || r.next() < 0.3);
+      listed.sort(() => r.next() - 0.5);
+      const axes = listed.map((d) => (r.next() < 0.5 ? d - rank : d));
+      options = { pads: [...listed.map((d) => begin[d]), ...listed.map((d) => end[d])], axes, mode, value: CONSTANTS[type] };
+    }
     if (!expected) {
       assert.throws(() => pad(x, options), RangeError, `${type} ${mode} ${order} dims ${dims} pads ${begin}/${end}`);
       continue;

@@ -1,0 +1,124 @@
+/* Scalar blend and gather kernels: the reference for the per-channel loop.
+ * They only gather and sum along a plan; every decision about modes and
+ * padding was made when the plan was built. One kernel per element type (and
+ * a _masked twin for ZEROS padding, so no kernel tests the padding mode per
+ * tap); nearest only copies elements, so it needs one kernel per element
+ * size (STYLE P2). */
+#include <math.h>
+#include <string.h>
+
+#include "common/half.h"
+#include "gridsample-internal.h"
+
+/* ---- element <-> sum type ------------------------------------------------ */
+
+static inline float tw_gs_load_f32(float v) { return v; }
+static inline float tw_gs_load_f16(uint16_t v) { return tw_f16_to_f32(v); }
+static inline float tw_gs_load_bf16(uint16_t v) { return tw_bf16_to_f32(v); }
+static inline float tw_gs_load_c64(float v) { return v; }
+static inline double tw_gs_load_f64(double v) { return v; }
+static inline double tw_gs_load_c128(double v) { return v; }
+static inline double tw_gs_load_i8(int8_t v) { return v; }
+static inline double tw_gs_load_u8(uint8_t v) { return v; }
+static inline double tw_gs_load_i16(int16_t v) { return v; }
+static inline double tw_gs_load_u16(uint16_t v) { return v; }
+static inline double tw_gs_load_i32(int32_t v) { return v; }
+static inline double tw_gs_load_u32(uint32_t v) { return v; }
+static inline double tw_gs_load_i64(int64_t v) { return (double)v; }
+static inline double tw_gs_load_u64(uint64_t v) { return (double)v; }
+
+static inline float tw_gs_store_f32(float v) { return v; }
+static inline uint16_t tw_gs_store_f16(float v) { return tw_f32_to_f16(v); }
+static inline uint16_t tw_gs_store_bf16(float v) { return tw_f32_to_bf16(v); }
+static inline float tw_gs_store_c64(float v) { return v; }
+static inline double tw_gs_store_f64(double v) { return v; }
+static inline double tw_gs_store_c128(double v) { return v; }
+
+/* Integers: truncate toward zero, saturate, NaN -> 0 (gridsample.h). The
+ * bounds are compared as doubles; each is exact or rounds away from the
+ * range (2^63, 2^64), so every value that passes converts without UB. */
+#define TW_GS_DEFINE_INT_STORE(suffix, type, lo, hi)                  \
+  static inline type tw_gs_store_##suffix(double v) {                 \
+    if (isnan(v)) return 0;                                           \
+    if (v <= (double)(lo)) return (lo);                               \
+    if (v >= (double)(hi)) return (hi);                               \
+    return (type)v;                                                   \
+  }
+TW_GS_DEFINE_INT_STORE(i8, int8_t, INT8_MIN, INT8_MAX)
+TW_GS_DEFINE_INT_STORE(u8, uint8_t, 0, UINT8_MAX)
+TW_GS_DEFINE_INT_STORE(i16, int16_t, INT16_MIN, INT16_MAX)
+TW_GS_DEFINE_INT_STORE(u16, uint16_t, 0, UINT16_MAX)
+TW_GS_DEFINE_INT_STORE(i32, int32_t, INT32_MIN, INT32_MAX)
+TW_GS_DEFINE_INT_STORE(u32, uint32_t, 0, UINT32_MAX)
+TW_GS_DEFINE_INT_STORE(i64, int64_t, INT64_MIN, INT64_MAX)
+TW_GS_DEFINE_INT_STORE(u64, uint64_t, 0, UINT64_MAX)
+#undef TW_GS_DEFINE_INT_STORE
+
+/* ---- blend ----------------------------------------------------------------
+ * y = sum over taps of w * value, summed in tap order from the first product;
+ * complex elements are `comps` independent components. */
+#define TW_GS_DEFINE_SCALAR_BLEND(suffix, xtype, acctype, comps)                                        \
+  static inline void tw_gs_blend_##suffix(size_t points, size_t taps, const void* xv,                   \
+                                          const tw_gridsample_plan* plan, const void* fillv, void* yv,  \
+                                          const int masked) {                                           \
+    const xtype* x = xv;                                                                                \
+    const xtype* fill = fillv;                                                                          \
+    xtype* y = yv;                                                                                      \
+    const acctype* w = sizeof(acctype) == sizeof(float) ? (const void*)plan->w32 : (const void*)plan->w64; \
+    for (size_t p = 0; p < points; p++) {                                                               \
+      for (size_t c = 0; c < (comps); c++) {                                                            \
+        acctype acc = 0;                                                                                \
+        for (size_t t = 0; t < taps; t++) {                                                             \
+          const size_t slot = tw_gridsample_slot(p, t, taps);                                           \
+          const acctype v = masked && plan->mask[slot] ? tw_gs_load_##suffix(fill[c])                   \
+                                                       : tw_gs_load_##suffix(x[(size_t)plan->index[slot] * (comps) + c]); \
+          const acctype product = w[slot] * v;                                                          \
+          acc = t == 0 ? product : acc + product;                                                       \
+        }                                                                                               \
+        y[p * (comps) + c] = tw_gs_store_##suffix(acc);                                                 \
+      }                                                                                                 \
+    }                                                                                                   \
+  }                                                                                                     \
+  void tw_gridsample_blend_##suffix##__scalar(size_t points, size_t taps, const void* x,                \
+                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
+    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 0);                                            \
+  }                                                                                                     \
+  void tw_gridsample_blend_##suffix##_masked__scalar(size_t points, size_t taps, const void* x,         \
+                                                     const tw_gridsample_plan* plan, const void* fill,  \
+                                                     void* y) {                                         \
+    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 1);                                            \
+  }
+TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
+#undef TW_GS_DEFINE_SCALAR_BLEND
+
+/* ---- gather (nearest) -----------------------------------------------------
+ * A bit-exact copy of one element per output, through memcpy so any element
+ * type can pass through the same kernel. */
+#define TW_GS_DEFINE_GATHER(size, bytes)                                                                 \
+  static inline void tw_gs_gather_##size(size_t points, const void* xv, const tw_gridsample_plan* plan, \
+                                         const void* fill, void* yv, const int masked) {                 \
+    const unsigned char* x = xv;                                                                         \
+    unsigned char* y = yv;                                                                               \
+    for (size_t p = 0; p < points; p++) {                                                                \
+      const size_t slot = tw_gridsample_slot(p, 0, 1);                                                   \
+      const void* source = masked && plan->mask[slot] ? fill : x + (size_t)plan->index[slot] * (bytes); \
+      memcpy(y + p * (bytes), source, (bytes));                                                          \
+    }                                                                                                    \
+  }                                                                                                      \
+  void tw_gridsample_gather_##size##__scalar(size_t points, size_t taps, const void* x,                  \
+                                             const tw_gridsample_plan* plan, const void* fill, void* y) { \
+    (void)taps;                                                                                          \
+    tw_gs_gather_##size(points, x, plan, fill, y, 0);                                                    \
+  }                                                                                                      \
+  void tw_gridsample_gather_##size##_masked__scalar(size_t points, size_t taps, const void* x,           \
+                                                    const tw_gridsample_plan* plan, const void* fill,   \
+                                                    void* y) {                                           \
+    (void)taps;                                                                                          \
+    tw_gs_gather_##size(points, x, plan, fill, y, 1);                                                    \
+  }
+TW_GS_DEFINE_GATHER(x8, 1)
+TW_GS_DEFINE_GATHER(x16, 2)
+TW_GS_DEFINE_GATHER(x32, 4)
+TW_GS_DEFINE_GATHER(x64, 8)
+TW_GS_DEFINE_GATHER(x128, 16)
+#undef TW_GS_DEFINE_GATHER

@@ -1,0 +1,170 @@
+/* GridSample internals: the normalised problem the entry layer (gridsample.c)
+ * hands to the kernels, the per-block plan, and the micro-kernel prototypes.
+ *
+ * Flow per call (STYLE P1/P3):
+ *   entry     validate, normalise shapes, convert fill_value, pick kernels
+ *   plan      per block of output locations: tap indices (after padding),
+ *             tap weights and out-of-bounds masks, computed once ...
+ *   blend     ... and applied to every channel by a kernel that only gathers
+ *             and sums (no mode or padding decision inside it).
+ *
+ * Kernel names: tw_gridsample_<what>__<isa>, isa = scalar | wasmsimd.
+ * The scalar kernels are the reference; every wasmsimd kernel produces
+ * bit-identical results (same operations in the same order, no FMA).
+ */
+#ifndef TW_GRIDSAMPLE_INTERNAL_H
+#define TW_GRIDSAMPLE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gridsample.h"
+
+/* Plan entries (points x taps) per block, and the block size cap. A block's
+ * plan is ~12-16 bytes per entry, so this keeps it within L1/L2. */
+#define TW_GRIDSAMPLE_BLOCK_ENTRIES 4096
+#define TW_GRIDSAMPLE_MAX_BLOCK 1024
+
+/* The SIMD plan kernels handle coordinates with |x| < 2^22 on axes of length
+ * <= 2^20: there every integer they form is exact in float32 (the modulo for
+ * reflection/wrap is done by division with an exact correction step). Groups
+ * with any other lane (huge or non-finite) go through the scalar per-point
+ * routine, so the result is the same bits either way. */
+#define TW_GRIDSAMPLE_SIMD_MAX_COORD 4194304.0f
+#define TW_GRIDSAMPLE_SIMD_MAX_LENGTH (1 << 20)
+
+/* Keys cubic convolution (A = -0.75) for fraction t and u = 1 - t (both
+ * rounded once from their exact values, t = x - floor(x), u = floor(x) + 1 - x):
+ *   W(t + 1) = A t u^2             W(t)     = u (1 + t - (A+2) t^2)
+ *   W(1 - t) = t (1 + u - (A+2) u^2)    W(2 - t) = A u t^2
+ * These are SEMANTICS 2.5's polynomials factored at their roots (expand them
+ * to check). Every factor is exact or well away from 0 (the brackets lie in
+ * [0.75, 1.2]), so each weight has a small relative error; the expanded
+ * Horner forms cancel near their roots and leave absolute errors of ~1e-7
+ * (float32) on weights that should be ~0. Evaluated as
+ *   w0 = (A*t)*(u*u)   w1 = u*((1+t) - (A2*t)*t)   w2 = t*((1+u) - (A2*u)*u)   w3 = (A*u)*(t*t)
+ * in this order by every kernel. */
+#define TW_GS_CUBIC_A (-0.75)
+#define TW_GS_CUBIC_A2 (1.25) /* A + 2 */
+
+/* Per-axis constants of the coordinate pipeline, in one coordinate type.
+ * x = ((g + 1) * s1 - s2) * s3 reproduces both documented formulas with
+ * their operation order: align 1 (s1, s2, s3) = (1/2, 0, L-1),
+ * align 0 (s1, s2, s3) = (L, 1, 1/2); subtracting 0 and multiplying by 1/2
+ * are exact. */
+#define TW_GS_AXIS_CONSTANTS(T) \
+  struct {                      \
+    T s1, s2, s3;               \
+    T lo, hi;    /* in-range borders */                         \
+    T range;     /* hi - lo (0 only for align 1 with L = 1) */  \
+    T range2;    /* 2 * range: period of the continuous fold */ \
+    T last;      /* L - 1: border clamp */                      \
+    T period;    /* index period (see tw_gridsample_axis) */    \
+    T clamp_lo, clamp_hi; /* -8 and L + 8: safe bounds for an integer conversion */ \
+  }
+
+typedef struct tw_gridsample_axis {
+  int64_t length; /* L >= 1 */
+  int64_t stride; /* elements between neighbours along this axis in an x plane */
+  /* Index period and mirror constant of the per-tap rule:
+   *   reflection: period = 2L (align 0), 2(L-1) (align 1, L >= 2), 1 (align 1, L = 1);
+   *               m = i mod period; index = m < L ? m : mirror - m,
+   *               mirror = period - 1 (align 0) or period (align 1).
+   *   wrap:       period = L; index = i mod L.
+   *   zeros/border: unused (period = L). */
+  int64_t period, mirror;
+  TW_GS_AXIS_CONSTANTS(float) f;
+  TW_GS_AXIS_CONSTANTS(double) d;
+} tw_gridsample_axis;
+
+typedef struct tw_gridsample_problem {
+  int32_t rank;          /* r */
+  int32_t mode;          /* tw_gridsample_mode */
+  int32_t padding;       /* tw_gridsample_padding */
+  int32_t taps_per_axis; /* K: 1, 2 or 4 */
+  int32_t taps;          /* T = K^r */
+  int32_t weights_f64;   /* 1: plan weights are double, 0: float (nearest: none) */
+  tw_gridsample_axis axis[TW_GRIDSAMPLE_MAX_RANK]; /* axis[0] = D_1, the outermost */
+} tw_gridsample_problem;
+
+/* A block's plan. Entry (point p, tap t) of each array lives at
+ * tw_gridsample_slot(p, t, taps): groups of 4 points, tap-major inside a
+ * group, so a SIMD kernel loads 4 points' entries of one tap at once.
+ * Taps are ordered like a row-major loop over the axes' taps (innermost
+ * axis fastest); a tap's weight is ((w_axis0 * w_axis1) * ...) in that
+ * order; its index is always inside the plane (out-of-bounds taps hold 0). */
+typedef struct tw_gridsample_plan {
+  uint32_t* index; /* element index within an x plane */
+  uint32_t* mask;  /* ~0u: out of bounds (ZEROS only); NULL for other paddings */
+  float* w32;      /* weights when !weights_f64 (NULL for nearest) */
+  double* w64;     /* weights when weights_f64 */
+} tw_gridsample_plan;
+
+static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
+  return ((point >> 2) * taps + tap) * 4 + (point & 3);
+}
+
+/* ---- plan kernels ---------------------------------------------------------
+ * Coordinates of block point p are grid[p * r .. p * r + r - 1] (innermost
+ * axis first). They write the plan entries of points [first, first + count). */
+void tw_gridsample_plan_f32__scalar(const tw_gridsample_problem* problem, const float* grid, size_t first,
+                                    size_t count, const tw_gridsample_plan* plan);
+void tw_gridsample_plan_f64__scalar(const tw_gridsample_problem* problem, const double* grid, size_t first,
+                                    size_t count, const tw_gridsample_plan* plan);
+/* r = 2 and r = 3, float32 coordinates, float32 weights (or nearest). */
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                                    const tw_gridsample_plan* plan);
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                                    const tw_gridsample_plan* plan);
+
+/* ---- blend kernels --------------------------------------------------------
+ * One channel plane: y[p] = sum over t of w(p,t) * value(p,t) for
+ * p < points, where value is x[index(p,t)], or *fill (an element of x's type)
+ * where mask(p,t) is set. The sum runs over t in order, starting from the
+ * first tap's product. Gather kernels (nearest) copy value(p,0). */
+typedef void (*tw_gridsample_blend_fn)(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan,
+                                       const void* fill, void* y);
+
+#define TW_GS_DECLARE_BLEND(name)                                                                        \
+  void tw_gridsample_##name(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan, \
+                            const void* fill, void* y);
+
+/* X-macro of the scalar blend kernels: (suffix, x element type, sum type,
+ * components per element). Masked variants are named <suffix>_masked. */
+#define TW_GS_BLEND_TYPES(X)          \
+  X(f32, float, float, 1)             \
+  X(f16, uint16_t, float, 1)          \
+  X(bf16, uint16_t, float, 1)         \
+  X(c64, float, float, 2)             \
+  X(f64, double, double, 1)           \
+  X(c128, double, double, 2)          \
+  X(i8, int8_t, double, 1)            \
+  X(u8, uint8_t, double, 1)           \
+  X(i16, int16_t, double, 1)          \
+  X(u16, uint16_t, double, 1)         \
+  X(i32, int32_t, double, 1)          \
+  X(u32, uint32_t, double, 1)         \
+  X(i64, int64_t, double, 1)          \
+  X(u64, uint64_t, double, 1)
+
+#define TW_GS_DECLARE_SCALAR_BLEND(suffix, xtype, acctype, comps) \
+  TW_GS_DECLARE_BLEND(blend_##suffix##__scalar)                   \
+  TW_GS_DECLARE_BLEND(blend_##suffix##_masked__scalar)
+TW_GS_BLEND_TYPES(TW_GS_DECLARE_SCALAR_BLEND)
+#undef TW_GS_DECLARE_SCALAR_BLEND
+
+TW_GS_DECLARE_BLEND(blend_f32__wasmsimd)
+TW_GS_DECLARE_BLEND(blend_f32_masked__wasmsimd)
+
+/* Nearest: copy one element of 1, 2, 4, 8 or 16 bytes. */
+#define TW_GS_GATHER_SIZES(X) X(x8) X(x16) X(x32) X(x64) X(x128)
+#define TW_GS_DECLARE_GATHER(size)                  \
+  TW_GS_DECLARE_BLEND(gather_##size##__scalar)      \
+  TW_GS_DECLARE_BLEND(gather_##size##_masked__scalar)
+TW_GS_GATHER_SIZES(TW_GS_DECLARE_GATHER)
+#undef TW_GS_DECLARE_GATHER
+
+TW_GS_DECLARE_BLEND(gather_x32__wasmsimd)
+TW_GS_DECLARE_BLEND(gather_x32_masked__wasmsimd)
+
+#endif

@@ -1,0 +1,255 @@
+/* SIMD plan kernels for r = 2 and r = 3 with float32 coordinates and float32
+ * weights (or nearest): 4 output locations per step, one lane each.
+ *
+ * They compute exactly what tw_gridsample_plan_f32__scalar computes, with the
+ * same float operations in the same order, so the plans are bit-identical:
+ *  - fmod is replaced by floor(d / m) with one correction step, which is
+ *    exact while every integer involved stays below 2^24 (guaranteed by
+ *    |x| < 2^22 and L <= 2^20, TW_GRIDSAMPLE_SIMD_MAX_*);
+ *  - the scalar kernel clamps integer bases to [-8, L + 8] before converting;
+ *    here bases are small enough to convert directly, and the clamp does not
+ *    change any tap's index or mask.
+ * A group of 4 with any lane outside that range (or NaN/Inf) is planned by
+ * the scalar kernel instead. Each (mode, padding) pair gets its own loop
+ * (the helpers are inlined with constant arguments), so no lane-level code
+ * tests a mode. */
+#include "common/simd.h"
+#include "gridsample-internal.h"
+
+#define TW_GS_INLINE static inline __attribute__((always_inline))
+
+typedef struct tw_gs_axis_v {
+  v128_t s1, s2, s3, lo, hi, range, range2, last, period; /* f32 */
+  v128_t length_i, last_i, period_i, mirror_i, stride_i;  /* i32 */
+} tw_gs_axis_v;
+
+typedef struct tw_gs_taps_v {
+  v128_t index[4], mask[4], w[4];
+} tw_gs_taps_v;
+
+static void tw_gs_load_axis(tw_gs_axis_v* v, const tw_gridsample_axis* a) {
+  v->s1 = wasm_f32x4_splat(a->f.s1);
+  v->s2 = wasm_f32x4_splat(a->f.s2);
+  v->s3 = wasm_f32x4_splat(a->f.s3);
+  v->lo = wasm_f32x4_splat(a->f.lo);
+  v->hi = wasm_f32x4_splat(a->f.hi);
+  v->range = wasm_f32x4_splat(a->f.range);
+  v->range2 = wasm_f32x4_splat(a->f.range2);
+  v->last = wasm_f32x4_splat(a->f.last);
+  v->period = wasm_f32x4_splat(a->f.period);
+  v->length_i = wasm_i32x4_splat((int32_t)a->length);
+  v->last_i = wasm_i32x4_splat((int32_t)(a->length - 1));
+  v->period_i = wasm_i32x4_splat((int32_t)a->period);
+  v->mirror_i = wasm_i32x4_splat((int32_t)a->mirror);
+  v->stride_i = wasm_i32x4_splat((int32_t)a->stride);
+}
+
+TW_GS_INLINE v128_t tw_gs_unnormalise(v128_t g, const tw_gs_axis_v* a) {
+  return wasm_f32x4_mul(wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_add(g, wasm_f32x4_splat(1.0f)), a->s1), a->s2),
+                        a->s3);
+}
+
+/* Lanes the SIMD pipeline handles exactly (false for NaN too). */
+TW_GS_INLINE v128_t tw_gs_in_range(v128_t x) {
+  return wasm_f32x4_lt(wasm_f32x4_abs(x), wasm_f32x4_splat(TW_GRIDSAMPLE_SIMD_MAX_COORD));
+}
+
+/* d mod m in [0, m) for integer-valued m: the rounded quotient's floor is the
+ * true one or one more, so one correction makes it exact (see file comment). */
+TW_GS_INLINE v128_t tw_gs_mod(v128_t d, v128_t m) {
+  const v128_t q = wasm_f32x4_floor(wasm_f32x4_div(d, m));
+  const v128_t r = wasm_f32x4_sub(d, wasm_f32x4_mul(q, m));
+  return wasm_v128_bitselect(wasm_f32x4_add(r, m), r, wasm_f32x4_lt(r, wasm_f32x4_splat(0.0f)));
+}
+
+/* SEMANTICS 2.3 reflection of the continuous coordinate (scalar: fold_f32). */
+TW_GS_INLINE v128_t tw_gs_fold(v128_t x, const tw_gs_axis_v* a) {
+  const v128_t below = wasm_f32x4_lt(x, a->lo);
+  const v128_t above = wasm_f32x4_gt(x, a->hi);
+  const v128_t d = wasm_v128_bitselect(wasm_f32x4_sub(a->lo, x), wasm_f32x4_sub(x, a->hi), below);
+  const v128_t r2 = tw_gs_mod(d, a->range2);
+  const v128_t odd = wasm_f32x4_ge(r2, a->range);
+  const v128_t rho = wasm_v128_bitselect(wasm_f32x4_sub(r2, a->range), r2, odd);
+  const v128_t folded =
+      wasm_v128_bitselect(wasm_f32x4_add(a->lo, rho), wasm_f32x4_sub(a->hi, rho), wasm_v128_xor(below, odd));
+  return wasm_v128_bitselect(folded, x, wasm_v128_or(below, above));
+}
+
+/* SEMANTICS 2.3 for linear and nearest: clamp (pmax/pmin are the selects
+ * x < 0 ? 0 : x and last < x ? last : x of the scalar code) or fold. */
+TW_GS_INLINE v128_t tw_gs_preadjust(v128_t x, const tw_gs_axis_v* a, const int padding) {
+  if (padding == TW_GRIDSAMPLE_PADDING_BORDER) return wasm_f32x4_pmin(wasm_f32x4_pmax(x, wasm_f32x4_splat(0.0f)), a->last);
+  if (padding == TW_GRIDSAMPLE_PADDING_REFLECTION) return tw_gs_fold(x, a);
+  return x;
+}
+
+/* SEMANTICS 2.4: taps base + first .. base + first + count - 1 of one axis. */
+TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int padding, const int first, const int count,
+                             tw_gs_taps_v* out) {
+  if (padding == TW_GRIDSAMPLE_PADDING_ZEROS || padding == TW_GRIDSAMPLE_PADDING_BORDER) {
+    const v128_t b = wasm_i32x4_trunc_sat_f32x4(base);
+    for (int k = 0; k < count; k++) {
+      const v128_t i = wasm_i32x4_add(b, wasm_i32x4_splat(first + k));
+      if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) {
+        const v128_t oob = wasm_u32x4_ge(i, a->length_i); /* negative i is huge unsigned */
+        out->index[k] = wasm_v128_andnot(i, oob);
+        out->mask[k] = oob;
+      } else {
+        out->index[k] = wasm_i32x4_min(wasm_i32x4_max(i, wasm_i32x4_splat(0)), a->last_i);
+        out->mask[k] = wasm_i32x4_splat(0);
+      }
+    }
+  } else {
+    const v128_t b = wasm_i32x4_trunc_sat_f32x4(tw_gs_mod(base, a->period));
+    for (int k = 0; k < count; k++) {
+      v128_t i = wasm_i32x4_add(b, wasm_i32x4_splat(first + k));
+      i = wasm_v128_bitselect(wasm_i32x4_add(i, a->period_i), i, wasm_i32x4_lt(i, wasm_i32x4_splat(0)));
+      i = wasm_v128_bitselect(wasm_i32x4_sub(i, a->period_i), i, wasm_i32x4_ge(i, a->period_i));
+      if (padding == TW_GRIDSAMPLE_PADDING_REFLECTION) {
+        i = wasm_v128_bitselect(i, wasm_i32x4_sub(a->mirror_i, i), wasm_i32x4_lt(i, a->length_i));
+      }
+      out->index[k] = wasm_u32x4_min(i, a->last_i);
+      out->mask[k] = wasm_i32x4_splat(0);
+    }
+  }
+}
+
+/* One axis, 4 lanes: taps, masks and weights for the mode. */
+TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
+  if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
+    out->w[0] = wasm_f32x4_splat(1.0f); /* unused; keeps the combine step uniform */
+    tw_gs_taps(wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding)), a, padding, 0, 1, out);
+  } else if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
+    x = tw_gs_preadjust(x, a, padding);
+    const v128_t base = wasm_f32x4_floor(x);
+    out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
+    out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
+    tw_gs_taps(base, a, padding, 0, 2, out);
+  } else {
+    const v128_t base = wasm_f32x4_floor(x);
+    const v128_t one = wasm_f32x4_splat(1.0f);
+    const v128_t t = wasm_f32x4_sub(x, base);
+    const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
+    const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
+    out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
+    out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
+    out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
+    out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
+    tw_gs_taps(base, a, padding, -1, 4, out);
+  }
+}
+
+/* Stores one combined tap of a group. */
+TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t at, const int mode, const int padding,
+                                  v128_t index, v128_t mask, v128_t w) {
+  wasm_v128_store(plan->index + at, index);
+  if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
+  if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
+}
+
+TW_GS_INLINE void tw_gs_plan2d(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                               const tw_gridsample_plan* plan, const int mode, const int padding) {
+  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const size_t taps = (size_t)(k_taps * k_taps);
+  tw_gs_axis_v ay, ax;
+  tw_gs_load_axis(&ay, &problem->axis[0]);
+  tw_gs_load_axis(&ax, &problem->axis[1]);
+  const size_t groups = count / 4;
+  for (size_t g = 0; g < groups; g++) {
+    /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
+    const v128_t v0 = wasm_v128_load(grid + g * 8);
+    const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
+    const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), &ax);
+    const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), &ay);
+    if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
+      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+      continue;
+    }
+    tw_gs_taps_v ty, tx;
+    tw_gs_axis(xy, &ay, mode, padding, &ty);
+    tw_gs_axis(xx, &ax, mode, padding, &tx);
+    size_t at = g * taps * 4;
+    for (int ky = 0; ky < k_taps; ky++) {
+      const v128_t row = wasm_i32x4_mul(ty.index[ky], ay.stride_i);
+      for (int kx = 0; kx < k_taps; kx++, at += 4) {
+        tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+                        wasm_v128_or(ty.mask[ky], tx.mask[kx]), wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
+      }
+    }
+  }
+  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
+}
+
+TW_GS_INLINE void tw_gs_plan3d(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                               const tw_gridsample_plan* plan, const int mode, const int padding) {
+  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const size_t taps = (size_t)(k_taps * k_taps * k_taps);
+  tw_gs_axis_v az, ay, ax;
+  tw_gs_load_axis(&az, &problem->axis[0]);
+  tw_gs_load_axis(&ay, &problem->axis[1]);
+  tw_gs_load_axis(&ax, &problem->axis[2]);
+  const size_t groups = count / 4;
+  for (size_t g = 0; g < groups; g++) {
+    /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
+    const v128_t v0 = wasm_v128_load(grid + g * 12);
+    const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);
+    const v128_t v2 = wasm_v128_load(grid + g * 12 + 8);
+    const v128_t gx = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 0, 3, 6, 0), v2, 0, 1, 2, 5);
+    const v128_t gy = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 1, 4, 7, 0), v2, 0, 1, 2, 6);
+    const v128_t gz = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 2, 5, 0, 0), v2, 0, 1, 4, 7);
+    const v128_t xx = tw_gs_unnormalise(gx, &ax);
+    const v128_t xy = tw_gs_unnormalise(gy, &ay);
+    const v128_t xz = tw_gs_unnormalise(gz, &az);
+    if (!wasm_i32x4_all_true(
+            wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
+      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+      continue;
+    }
+    tw_gs_taps_v tz, ty, tx;
+    tw_gs_axis(xz, &az, mode, padding, &tz);
+    tw_gs_axis(xy, &ay, mode, padding, &ty);
+    tw_gs_axis(xx, &ax, mode, padding, &tx);
+    size_t at = g * taps * 4;
+    for (int kz = 0; kz < k_taps; kz++) {
+      const v128_t slab = wasm_i32x4_mul(tz.index[kz], az.stride_i);
+      for (int ky = 0; ky < k_taps; ky++) {
+        const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay.stride_i));
+        const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
+        const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
+        for (int kx = 0; kx < k_taps; kx++, at += 4) {
+          tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+                          wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
+        }
+      }
+    }
+  }
+  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
+}
+
+/* One specialised loop per (mode, padding). */
+#define TW_GS_CASES(fn)                                                                                       \
+  switch (problem->mode * 4 + problem->padding) {                                                             \
+    case 0: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS); break;    \
+    case 1: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER); break;   \
+    case 2: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
+    case 3: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
+    case 4: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS); break;   \
+    case 5: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER); break;  \
+    case 6: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
+    case 7: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP); break;    \
+    case 8: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS); break;     \
+    case 9: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER); break;    \
+    case 10: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
+    case 11: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
+    default: break;                                                                                           \
+  }
+
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                                    const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan2d)
+}
+
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
+                                    const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan3d)
+}

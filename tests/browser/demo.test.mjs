@@ -1,0 +1,721 @@
+// The demo page in a real browser: Debian's Chromium driven by
+// playwright-core against demo/serve.mjs on a free localhost port.
+//
+// Every test fails on a console error, an uncaught page error, a failed
+// request, an HTTP error status or any request that leaves the demo server.
+// Canvas checks read the pixels the page shows and compare them with the
+// library run in the page on the same input (the input canvas), with the
+// test's own conversion code:
+//   - Pad works on uint8, so the comparison is exact.
+//   - GridSample and AveragePool produce float32 (0..255); the page writes
+//     them through Uint8ClampedArray (round half to even, clamp), and the
+//     test converts the library's floats the same way, so that comparison
+//     is exact too. Hover read-outs (printed with 1-2 decimals) are checked
+//     against the library's value within 0.051.
+// Independent oracles where the answer is known from the spec alone: pad's
+// source pixels for reflect/wrap/edge/symmetric, the identity grid (output =
+// input), zero/border padding at the corners, 1x1 and 2x2 average pools, and
+// window divisors at the image corner.
+//
+// GridSample and AveragePool are not exported yet. Until they are, their
+// panels must show a "not built yet" note, and their drawing/hover code runs
+// against plain-JS stand-ins (tests/browser/stand-in-ops.js, served only to
+// the test's page). Once the library exports an op, its tests use the real
+// function and the stand-in is no longer served.
+//
+// Screenshots go to tests/screenshots/ (printed as a diagnostic).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../demo/serve.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const STAND_INS = readFileSync(new URL('./stand-in-ops.js', import.meta.url), 'utf8');
+const OPS = ['gridSample', 'averagePool'];
+
+const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
+let chromium = null;
+if (!noBrowser) ({ chromium } = await import('playwright-core'));
+
+// Which ops the library exports decides which tests exist; the page imports
+// the same js/index.js, so Node can tell before any test is declared.
+const library = await import('../../js/index.js').catch((error) => {
+  throw new Error(`tests/browser: js/index.js does not load (${error.message}); build the module with \`make\` first`);
+});
+const exported = Object.fromEntries(OPS.map((name) => [name, typeof library[name] === 'function']));
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ port: 0 });
+  if (noBrowser) return;
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// ---------------------------------------------------------------- helpers
+
+/** In-page helpers (installed into the page as globalThis.testkit). */
+function installTestkit() {
+  const roundHalfEven = (v) => {
+    const f = Math.floor(v);
+    const d = v - f;
+    if (d !== 0.5) return Math.round(v);
+    return f % 2 === 0 ? f : f + 1;
+  };
+  const toByte = (v) => (Number.isNaN(v) ? 0 : Math.min(255, Math.max(0, roundHalfEven(v))));
+  globalThis.testkit = {
+    canvas(panel, view) {
+      const figure = document.querySelector(`#${panel} [data-view=${view}]`);
+      const c = figure.querySelector('canvas.pixels');
+      const visible = !figure.querySelector('.stage').hidden;
+      return { visible, width: c.width, height: c.height, data: c.getContext('2d').getImageData(0, 0, c.width, c.height).data };
+    },
+    /** RGBA -> [1, 3, H, W] planes (the test's own conversion). */
+    planes(image, Type) {
+      const n = image.width * image.height;
+      const out = new Type(3 * n);
+      for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) out[c * n + i] = image.data[4 * i + c];
+      return out;
+    },
+    /** Compares a canvas with [1, 3, H, W] planes (floats become bytes: round half to even, clamp). */
+    compare(image, dims, planes) {
+      const [, , H, W] = dims;
+      if (!image.visible) return { error: 'the output canvas is hidden' };
+      if (image.width !== W || image.height !== H) return { error: `canvas is ${image.width}x${image.height}, library output is ${W}x${H}` };
+      let mismatches = 0;
+      let first = null;
+      for (let i = 0; i < W * H; i++) {
+        for (let c = 0; c < 4; c++) {
+          const expected = c === 3 ? 255 : toByte(planes[c * W * H + i]);
+          const got = image.data[4 * i + c];
+          if (got !== expected) {
+            mismatches++;
+            first ??= { x: i % W, y: Math.floor(i / W), channel: c, got, expected, raw: c < 3 ? planes[c * W * H + i] : 255 };
+          }
+        }
+      }
+      return { mismatches, first, pixels: W * H };
+    },
+    toByte,
+  };
+}
+
+/** Opens the demo in a fresh context; `standIns` lists ops to serve from stand-in-ops.js. */
+async function openDemo({ standIns = [] } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(10000);
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  const origin = new URL(server.url).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    if (new URL(url).origin !== origin) {
+      problems.push(`request leaving the demo server: ${url}`);
+      return route.abort();
+    }
+    return route.fallback();
+  });
+  if (standIns.length) {
+    // Registered after the catch-all, so these run first (Playwright order).
+    await context.route((url) => url.pathname === '/js/index.js' && url.search === '', (route) => route.fulfill({
+      contentType: 'text/javascript',
+      body: `export * from '/js/index.js?real';\nexport { ${standIns.join(', ')} } from '/__test__/stand-in-ops.js';\n`,
+    }));
+    await context.route((url) => url.pathname === '/__test__/stand-in-ops.js', (route) => route.fulfill({
+      contentType: 'text/javascript', body: STAND_INS,
+    }));
+  }
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  await page.evaluate(installTestkit);
+  for (const id of ['pad', 'gridsample', 'averagepool']) await settled(page, id);
+  return { page, context, problems, requests };
+}
+
+/** Runs `body` on a fresh demo page; fails on any recorded problem; screenshots the page on failure. */
+function demoTest(name, body, { standIns = [], skip = noBrowser } = {}) {
+  test(name, { skip }, async (t) => {
+    const demo = await openDemo({ standIns });
+    try {
+      await body(demo, t);
+      assert.deepEqual(demo.problems, [], 'console errors, failed or off-site requests');
+    } catch (error) {
+      const file = `${SHOTS}FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`;
+      await demo.page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      t.diagnostic(`failure screenshot: ${file}`);
+      throw error;
+    } finally {
+      await demo.context.close();
+    }
+  });
+}
+
+/** Waits until the panel has drawn everything asked of it. */
+async function settled(page, panel) {
+  await page.waitForFunction((id) => {
+    const s = document.getElementById(id);
+    return s.dataset.requested !== undefined && s.dataset.rendered === s.dataset.requested;
+  }, panel, { timeout: 10000 });
+}
+
+async function shot(page, selector, name) {
+  await page.locator(selector).screenshot({ path: `${SHOTS}${name}.png` });
+}
+
+/** Moves the mouse over output pixel (x, y) of a panel; returns the hover read-out. */
+async function hover(page, panel, x, y) {
+  // Bring the whole panel into view first, so a later element screenshot does not scroll away from the pointer.
+  await page.locator(`#${panel}`).scrollIntoViewIfNeeded();
+  const stage = page.locator(`#${panel} [data-view=output] .stage`);
+  await stage.scrollIntoViewIfNeeded();
+  const box = await stage.boundingBox();
+  const size = await page.evaluate((id) => {
+    const c = document.querySelector(`#${id} [data-view=output] canvas.pixels`);
+    return [c.width, c.height];
+  }, panel);
+  await page.mouse.move(box.x + ((x + 0.5) * box.width) / size[0], box.y + ((y + 0.5) * box.height) / size[1]);
+  const info = page.locator(`#${panel} .probe-info`);
+  await assertEventually(async () => (await info.textContent()).includes(`output (${x}, ${y})`), `hover read-out for (${x}, ${y})`);
+  return info.textContent();
+}
+
+async function assertEventually(check, what, timeout = 5000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Sets form controls the way a user would (fill, select, check), then waits for the render. */
+async function setControls(page, panel, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const control = page.locator(`#${panel} form [name=${name}]`);
+    const [type, disabled, current] = await control.evaluate((e) => [e.tagName === 'SELECT' ? 'select' : e.type, e.disabled, e.type === 'checkbox' ? e.checked : e.value]);
+    if (disabled) {
+      // A user cannot change a disabled control either; it must already hold the value.
+      assert.equal(String(current), String(value), `#${panel} ${name} is disabled`);
+      continue;
+    }
+    if (type === 'select') await control.selectOption(String(value));
+    else if (type === 'checkbox') await control.setChecked(Boolean(value));
+    else if (type === 'color') {
+      // Chromium's colour picker is a native dialog Playwright cannot drive; set it as the picker does.
+      await control.evaluate((e, v) => {
+        e.value = v;
+        e.dispatchEvent(new Event('input', { bubbles: true }));
+      }, value);
+    } else await control.fill(String(value));
+    await settled(page, panel); // a change can enable or disable other controls
+  }
+}
+
+/** The numbers of "label: rgb(a, b, c)" in a read-out. */
+function rgbAfter(text, label) {
+  const match = text.match(new RegExp(`${label}[^r]*rgb\\(([-\\d.]+), ([-\\d.]+), ([-\\d.]+)\\)`));
+  assert.ok(match, `no "${label} … rgb(…)" in: ${text}`);
+  return match.slice(1).map(Number);
+}
+
+function assertClose(actual, expected, tolerance, message) {
+  actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= tolerance, `${message}: ${actual} vs ${expected} (tolerance ${tolerance})`));
+}
+
+function assertSame(result, label) {
+  assert.equal(result.error, undefined, `${label}: ${result.error}`);
+  assert.equal(result.mismatches, 0, `${label}: ${result.mismatches} channel values differ, first ${JSON.stringify(result.first)}`);
+}
+
+// ------------------------------------------------------------- the server
+
+test('server: MIME types, 127.0.0.1 only, no way out of its folders', async () => {
+  assert.equal(server.server.address().address, '127.0.0.1');
+  const get = (path, method = 'GET') => new Promise((resolve, reject) => {
+    // Raw paths (no URL normalisation), as a hostile client would send them.
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const expectations = [
+    ['/', 200, 'text/html'],
+    ['/style.css', 200, 'text/css'],
+    ['/app.js', 200, 'text/javascript'],
+    ['/js/index.js', 200, 'text/javascript'],
+    ['/wasm/tensorwarp.mjs', 200, 'text/javascript'],
+    ['/wasm/tensorwarp.wasm', 200, 'application/wasm'],
+    ['/favicon.svg', 200, 'image/svg+xml'],
+  ];
+  for (const [path, status, type] of expectations) {
+    const res = await get(path);
+    assert.equal(res.status, status, path);
+    assert.ok(res.type.startsWith(type), `${path}: ${res.type}`);
+  }
+  for (const path of ['/../package.json', '/js/../package.json', '/%2e%2e/package.json', '/js/%2e%2e/package.json',
+    '/js/..%2fpackage.json', '/..%5cpackage.json', '/wasm/%2e%2e%2fMakefile', '/.git/HEAD', '/js/%00index.js',
+    '/nope.html', '/js/', '/%E0%A4%A']) {
+    const res = await get(path);
+    assert.equal(res.status, 404, `${path} must not be served (got ${res.status})`);
+    assert.ok(!res.body.includes('"name": "tensorwarp"'), path);
+  }
+  assert.equal((await get('/', 'POST')).status, 405);
+  assert.equal((await get('/', 'HEAD')).status, 200);
+});
+
+// --------------------------------------------------------------- the page
+
+demoTest('page loads offline: only its own files, the module, the sample, three panels', async ({ page, requests }, t) => {
+  t.diagnostic(`screenshots: ${SHOTS}`);
+  const paths = requests.map((u) => new URL(u).pathname);
+  for (const needed of ['/', '/app.js', '/style.css', '/js/index.js', '/wasm/tensorwarp.mjs', '/wasm/tensorwarp.wasm']) {
+    assert.ok(paths.includes(needed), `${needed} was not requested: ${paths.join(' ')}`);
+  }
+  const status = await page.textContent('#status');
+  assert.match(status, /pad\(\) ✓/);
+  for (const op of OPS) assert.match(status, new RegExp(`${op}\\(\\) ${exported[op] ? '✓' : 'not built yet'}`));
+  assert.match(await page.textContent('#source-info'), /Sample test card, 160 × 120/);
+  const input = await page.evaluate(() => testkit.canvas('pad', 'input'));
+  assert.deepEqual([input.width, input.height], [160, 120]);
+  // The card is colourful: many distinct colours, opaque.
+  const colours = await page.evaluate(() => {
+    const { data } = testkit.canvas('pad', 'input');
+    const set = new Set();
+    for (let i = 0; i < data.length; i += 4) set.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return set.size;
+  });
+  assert.ok(colours > 500, `only ${colours} colours in the sample`);
+  // Every control is labelled.
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('form.controls')].flatMap((f) => [...f.elements])
+    .filter((e) => ['INPUT', 'SELECT'].includes(e.tagName) && e.labels.length === 0 && !e.getAttribute('aria-label'))
+    .map((e) => e.name));
+  assert.deepEqual(unlabelled, []);
+  await page.screenshot({ path: `${SHOTS}page.png`, fullPage: true });
+});
+
+demoTest('without the module, the page says so instead of failing silently', async ({ page, problems }) => {
+  await page.route((url) => url.pathname === '/js/index.js', (route) => route.fulfill({
+    contentType: 'text/javascript', body: 'throw new Error("simulated: wasm/tensorwarp.mjs is missing");',
+  }));
+  await page.reload();
+  await page.waitForSelector('#fatal:not([hidden])');
+  assert.match(await page.textContent('#fatal'), /tensorwarp did not load: Error: simulated.*make/);
+  problems.length = 0; // the simulated failure is the point of this test
+});
+
+// -------------------------------------------------------------------- Pad
+
+/** Pads the input canvas in the page with the library and compares with the output canvas. */
+async function checkPad(page, options, colour) {
+  return page.evaluate(async ({ options, colour }) => {
+    const { pad } = await import('/js/index.js');
+    const input = testkit.canvas('pad', 'input');
+    const planes = testkit.planes(input, Uint8Array);
+    const H = input.height;
+    const W = input.width;
+    let y;
+    if (colour) {
+      const parts = colour.map((value, c) => pad({ type: 'uint8', dims: [1, 1, H, W], data: planes.subarray(c * H * W, (c + 1) * H * W) }, { ...options, value }));
+      const [, , Ho, Wo] = parts[0].dims;
+      const data = new Uint8Array(3 * Ho * Wo);
+      parts.forEach((p, c) => data.set(p.data, c * Ho * Wo));
+      y = { dims: [1, 3, Ho, Wo], data };
+    } else {
+      y = pad({ type: 'uint8', dims: [1, 3, H, W], data: planes }, options);
+    }
+    return { ...testkit.compare(testkit.canvas('pad', 'output'), y.dims, y.data), dims: y.dims };
+  }, { options, colour });
+}
+
+const onnxPads = (p) => [0, 0, p.top, p.left, 0, 0, p.bottom, p.right];
+
+demoTest('Pad: every mode, positive and negative pads, both pad forms: the canvas is the library output, exactly', async ({ page }) => {
+  const cases = [
+    { top: 16, left: 24, bottom: 16, right: 24, mode: 'reflect' },
+    { top: 10, left: 30, bottom: 12, right: 5, mode: 'constant', colour: '#ff8800' },
+    { top: -10, left: 30, bottom: 12, right: -5, mode: 'edge' },
+    { top: 40, left: -20, bottom: 3, right: 70, mode: 'wrap' },
+    { top: 7, left: 9, bottom: -30, right: 11, mode: 'symmetric' },
+    { top: 130, left: 170, bottom: 0, right: 0, mode: 'reflect' }, // more than the image: repeated reflection
+  ];
+  for (const c of cases) {
+    const { colour = '#283050', mode, ...pads } = c;
+    await setControls(page, 'pad', { ...pads, mode, ...(mode === 'constant' ? { colour } : {}), form: 'onnx' });
+    const rgb = mode === 'constant' ? [1, 3, 5].map((k) => parseInt(colour.slice(k, k + 2), 16)) : null;
+    const result = await checkPad(page, { pads: onnxPads(pads), mode }, rgb);
+    assertSame(result, JSON.stringify(c));
+    assert.deepEqual(result.dims, [1, 3, 120 + pads.top + pads.bottom, 160 + pads.left + pads.right]);
+    assert.match(await page.textContent('#pad .stats'), new RegExp(`pad: [\\d.]+ (ms|µs).*in \\[1, 3, 120, 160\\] uint8 → out \\[${result.dims.join(', ')}\\] uint8`));
+    await shot(page, '#pad', `pad-${mode}`);
+  }
+  // OpenVINO's pad-then-crop differs from ONNX's crop-then-pad when a large crop and a pad share an axis.
+  const mixed = { top: -100, left: 0, bottom: 30, right: 0 };
+  await setControls(page, 'pad', { ...mixed, mode: 'reflect', form: 'openvino' });
+  assertSame(await checkPad(page, { padsBegin: [0, 0, -100, 0], padsEnd: [0, 0, 30, 0], mode: 'reflect' }), 'OpenVINO form');
+  const openvino = await page.evaluate(() => [...testkit.canvas('pad', 'output').data]);
+  await setControls(page, 'pad', { form: 'onnx' });
+  assertSame(await checkPad(page, { pads: onnxPads(mixed), mode: 'reflect' }), 'ONNX form');
+  const onnx = await page.evaluate(() => [...testkit.canvas('pad', 'output').data]);
+  assert.notDeepEqual(openvino, onnx, 'the two pad forms should differ for this case');
+  assert.match(await page.textContent('#pad .call'), /pads: \[0, 0, -100, 0, 0, 0, 30, 0\]/);
+});
+
+demoTest('Pad: hovering a padded pixel names the input pixel the spec says it came from', async ({ page }) => {
+  await setControls(page, 'pad', { top: 16, left: 24, bottom: 16, right: 24, mode: 'reflect', form: 'onnx' });
+  const W = 160;
+  const H = 120;
+  // Source index along an axis of n for padded position p (relative to the first input pixel), per mode.
+  const source = {
+    reflect: (p, n) => { let i = p; while (i < 0 || i >= n) i = i < 0 ? -i : 2 * (n - 1) - i; return i; },
+    symmetric: (p, n) => { let i = p; while (i < 0 || i >= n) i = i < 0 ? -i - 1 : 2 * n - 1 - i; return i; },
+    edge: (p, n) => Math.min(n - 1, Math.max(0, p)),
+    wrap: (p, n) => ((p % n) + n) % n,
+  };
+  for (const mode of Object.keys(source)) {
+    await setControls(page, 'pad', { mode });
+    for (const [x, y] of [[2, 3], [200, 5], [30, 140], [100, 60], [207, 151]]) {
+      const text = await hover(page, 'pad', x, y);
+      const sx = source[mode](x - 24, W);
+      const sy = source[mode](y - 16, H);
+      assert.ok(text.includes(`← input (${sx}, ${sy})`), `${mode} (${x}, ${y}): expected input (${sx}, ${sy}) in "${text}"`);
+      const inside = x >= 24 && x < 24 + W && y >= 16 && y < 16 + H;
+      assert.ok(text.includes(inside ? '(original pixel)' : '(padded)'), text);
+    }
+    if (mode === 'reflect') {
+      await hover(page, 'pad', 12, 70);
+      await shot(page, '#pad', 'pad-hover-reflect');
+    }
+  }
+  await setControls(page, 'pad', { mode: 'constant', colour: '#00ff00' });
+  const text = await hover(page, 'pad', 3, 3);
+  assert.match(text, /output \(3, 3\) = rgb\(0, 255, 0\) ← the constant/);
+  await shot(page, '#pad', 'pad-hover-constant');
+  // Keyboard: focus the output and move the probe with the arrow keys.
+  await page.mouse.move(0, 0);
+  await page.focus('#pad [data-view=output] .stage');
+  await page.keyboard.press('ArrowRight');
+  await assertEventually(async () => /output \(104, 76\)/.test(await page.textContent('#pad .probe-info')), 'keyboard probe');
+});
+
+demoTest('Pad: keyboard changes update the output', async ({ page }) => {
+  await page.focus('#pad [name=top]');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await settled(page, 'pad');
+  assert.match(await page.textContent('#pad .stats'), /out \[1, 3, 154, 208\]/);
+  await page.focus('#pad [name=mode]');
+  await page.keyboard.press('ArrowDown'); // reflect -> edge
+  await settled(page, 'pad');
+  assert.equal(await page.inputValue('#pad [name=mode]'), 'edge');
+  assertSame(await checkPad(page, { pads: [0, 0, 18, 24, 0, 0, 16, 24], mode: 'edge' }), 'after keyboard');
+});
+
+demoTest('Pad: impossible pads show a readable message, never a blank canvas', async ({ page }) => {
+  const expectMessage = async (values, pattern, note) => {
+    await setControls(page, 'pad', values);
+    const error = page.locator('#pad .error');
+    if (pattern) {
+      await error.waitFor({ state: 'visible' });
+      assert.match(await error.textContent(), pattern);
+    } else {
+      assert.equal(await error.isVisible(), false);
+    }
+    assert.equal(await page.locator('#pad [data-view=output] .stage').isVisible(), false, 'the output canvas must be replaced');
+    assert.match(await page.textContent('#pad [data-view=output] .note'), note);
+  };
+  await expectMessage({ top: -200, left: 0, bottom: 0, right: 0, mode: 'constant' }, /RangeError: pad: .*remove/, /refused/);
+  await shot(page, '#pad', 'pad-error-overcrop');
+  await expectMessage({ top: -60, bottom: -60 }, null, /crop the whole image.*\[1, 3, 0, 160\]/);
+  await shot(page, '#pad', 'pad-error-empty');
+  await expectMessage({ top: -120, bottom: 5, mode: 'edge' }, /RangeError: pad: .*empty after cropping/, /refused/);
+  await page.fill('#pad [name=left]', '');
+  await settled(page, 'pad');
+  assert.match(await page.textContent('#pad .error'), /Left pad: enter a whole number/);
+  // Recovery: a valid value brings the canvas back.
+  await setControls(page, 'pad', { top: 4, bottom: 4, left: 4, mode: 'wrap' });
+  assert.equal(await page.locator('#pad .error').isVisible(), false);
+  assertSame(await checkPad(page, { pads: [0, 0, 4, 4, 0, 0, 4, 0], mode: 'wrap' }), 'after recovery');
+});
+
+// --------------------------------------------------------- image sources
+
+demoTest('Image: a picked file, a bad file and a dropped file all reach the panels', async ({ page }) => {
+  // A PNG made by the browser itself: a screenshot of the pad panel (300 x 200 region).
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 300, height: 200 } });
+  await page.setInputFiles('#file', { name: 'shot.png', mimeType: 'image/png', buffer: png });
+  await assertEventually(async () => (await page.textContent('#source-info')).includes('shot.png: 300 × 200 px, scaled to 256 × 171'), 'file picked');
+  for (const id of ['pad', 'gridsample', 'averagepool']) await settled(page, id);
+  const input = await page.evaluate(() => testkit.canvas('pad', 'input'));
+  assert.deepEqual([input.width, input.height], [256, 171]);
+  assertSame(await checkPad(page, { pads: onnxPads({ top: 16, left: 24, bottom: 16, right: 24 }), mode: 'reflect' }), 'picked image');
+  await shot(page, '#pad', 'image-picked');
+
+  await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await page.locator('#source-error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#source-error'), /"notes.txt" \(text\/plain\) could not be decoded as an image.*previous image/);
+  assert.match(await page.textContent('#source-info'), /shot\.png/);
+
+  // Drag and drop: a 64 x 48 PNG drawn in the page, dropped on the page body.
+  await page.evaluate(async () => {
+    const c = document.createElement('canvas');
+    c.width = 64;
+    c.height = 48;
+    const g = c.getContext('2d');
+    g.fillStyle = '#3060c0';
+    g.fillRect(0, 0, 64, 48);
+    g.fillStyle = '#f0d020';
+    g.fillRect(8, 8, 20, 30);
+    const blob = await new Promise((resolve) => c.toBlob(resolve, 'image/png'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'dropped.png', { type: 'image/png' }));
+    const fire = (type) => document.body.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    fire('dragenter');
+    fire('dragover');
+    if (!document.body.classList.contains('dragging')) throw new Error('no drop indication');
+    fire('drop');
+  });
+  await assertEventually(async () => (await page.textContent('#source-info')).includes('dropped.png: 64 × 48 px'), 'file dropped');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('dragging')), false);
+  await settled(page, 'pad');
+  const dropped = await page.evaluate(() => testkit.canvas('pad', 'input'));
+  assert.deepEqual([dropped.width, dropped.height], [64, 48]);
+  assert.deepEqual([...dropped.data.slice(0, 4)], [0x30, 0x60, 0xc0, 255]);
+  assertSame(await checkPad(page, { pads: onnxPads({ top: 16, left: 24, bottom: 16, right: 24 }), mode: 'reflect' }), 'dropped image');
+  await page.click('#use-sample');
+  await assertEventually(async () => (await page.textContent('#source-info')).includes('Sample test card'), 'back to the sample');
+});
+
+// ------------------------------------------------------------- GridSample
+
+demoTest('GridSample: shows "not built yet" while the library has no gridSample(); the grid still follows the sliders', async ({ page }) => {
+  const note = page.locator('#gridsample [data-view=output] .note');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.textContent(), /GridSample is not built yet.*does not export gridSample\(\)/);
+  assert.match(await page.textContent('#gridsample .stats'), /gridSample: not built yet · in \[1, 3, 120, 160\] float32, grid \[1, 120, 160, 2\] float32/);
+  const overlay = () => page.evaluate(() => {
+    const c = document.querySelector('#gridsample [data-view=input] canvas.overlay');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 7) h = (h * 31 + d[i]) >>> 0;
+    return h;
+  });
+  const before = await overlay();
+  await page.focus('#gs-rotation');
+  for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+  await settled(page, 'gridsample');
+  assert.equal(await page.textContent('#gridsample output[for=gs-rotation]'), '28°');
+  assert.notEqual(await overlay(), before, 'the drawn grid should move with the rotation slider');
+  await shot(page, '#gridsample', 'gridsample-not-built');
+}, { skip: noBrowser || (exported.gridSample === true && 'gridSample() exists now; its function is tested below') });
+
+function gridSampleTests() {
+  const real = exported.gridSample === true;
+  const label = real ? 'GridSample' : 'GridSample [stand-in op until the library exports gridSample()]';
+  const options = { standIns: real ? [] : ['gridSample'] };
+
+  /** Runs the op in the page on the input canvas with the grid the page built; compares with the output canvas. */
+  const check = (page) => page.evaluate(async () => {
+    const lib = await import('/js/index.js');
+    const { buildGrid } = await import('/warp.js');
+    const form = document.querySelector('#gridsample form');
+    const value = (n) => (form.elements[n].type === 'checkbox' ? form.elements[n].checked : form.elements[n].type === 'range' ? form.elements[n].valueAsNumber : form.elements[n].value);
+    const t = Object.fromEntries(['rotation', 'scale', 'shear', 'tx', 'ty', 'px', 'py', 'amplitude', 'waves'].map((n) => [n, value(n)]));
+    const input = testkit.canvas('gridsample', 'input');
+    const [W, H] = [input.width, input.height];
+    const grid = buildGrid(W, H, W, H, t, value('alignCorners'));
+    const y = lib.gridSample({ type: 'float32', dims: [1, 3, H, W], data: testkit.planes(input, Float32Array) },
+      { type: 'float32', dims: [1, H, W, 2], data: grid },
+      { mode: value('mode'), paddingMode: value('paddingMode'), alignCorners: value('alignCorners') });
+    return testkit.compare(testkit.canvas('gridsample', 'output'), y.dims, y.data);
+  });
+  const sameAsInput = (page) => page.evaluate(() => {
+    const input = testkit.canvas('gridsample', 'input');
+    return testkit.compare(testkit.canvas('gridsample', 'output'), [1, 3, input.height, input.width], testkit.planes(input, Float32Array));
+  });
+
+  demoTest(`${label}: identity grid reproduces the input in every mode, padding and alignment`, async ({ page }) => {
+    await page.click('#gridsample [name=reset]');
+    await settled(page, 'gridsample');
+    for (const mode of ['linear', 'nearest', 'cubic']) {
+      for (const paddingMode of ['zeros', 'border', 'reflection', 'wrap']) {
+        for (const alignCorners of [false, true]) {
+          await setControls(page, 'gridsample', { mode, paddingMode, alignCorners });
+          assertSame(await sameAsInput(page), `identity ${mode}/${paddingMode}/align=${alignCorners}`);
+        }
+      }
+    }
+    const text = await hover(page, 'gridsample', 10, 7);
+    assert.match(text, /input x 10\.00, y 7\.00/);
+    assertClose(rgbAfter(text, 'Σ weight × tap ='), rgbAfter(text, 'library:'), 0.051, 'identity hover');
+  }, options);
+
+  demoTest(`${label}: warps drawn on the canvas are the library output; hover taps add up to it`, async ({ page }) => {
+    const settings = [
+      { rotation: 18, scale: 1.1, px: 0.2, amplitude: 0.04, mode: 'linear', paddingMode: 'zeros', alignCorners: false },
+      { rotation: -35, scale: 0.7, shear: 0.3, tx: 0.2, mode: 'nearest', paddingMode: 'border', alignCorners: true },
+      { rotation: 60, scale: 0.5, ty: -0.3, py: -0.3, mode: 'cubic', paddingMode: 'reflection', alignCorners: false },
+      { rotation: 0, scale: 2.5, amplitude: 0.15, waves: 4, mode: 'cubic', paddingMode: 'zeros', alignCorners: true },
+      { rotation: 170, scale: 0.4, mode: 'linear', paddingMode: 'reflection', alignCorners: true },
+      { rotation: 10, scale: 0.45, tx: 0.3, mode: 'cubic', paddingMode: 'wrap', alignCorners: false },
+    ];
+    for (const [k, s] of settings.entries()) {
+      await page.click('#gridsample [name=reset]');
+      await setControls(page, 'gridsample', s);
+      assertSame(await check(page), JSON.stringify(s));
+      for (const [x, y] of [[0, 0], [37, 81], [80, 60], [159, 119], [123, 4]]) {
+        const text = await hover(page, 'gridsample', x, y);
+        assertClose(rgbAfter(text, 'Σ weight × tap ='), rgbAfter(text, 'library:'), 0.051, `${JSON.stringify(s)} at (${x}, ${y})`);
+      }
+      await hover(page, 'gridsample', 37, 81);
+      await shot(page, '#gridsample', `gridsample-${k}-${s.mode}-${s.paddingMode}`);
+    }
+  }, options);
+
+  demoTest(`${label}: padding modes at the corners of a shrunk image (zeros are black, border repeats the corner)`, async ({ page }) => {
+    await page.click('#gridsample [name=reset]');
+    await setControls(page, 'gridsample', { scale: 0.5, mode: 'linear', paddingMode: 'zeros' });
+    const corner = () => page.evaluate(() => [...testkit.canvas('gridsample', 'output').data.slice(0, 3)]);
+    const inputCorner = await page.evaluate(() => [...testkit.canvas('gridsample', 'input').data.slice(0, 3)]);
+    assert.deepEqual(await corner(), [0, 0, 0]);
+    await setControls(page, 'gridsample', { paddingMode: 'border' });
+    assert.deepEqual(await corner(), inputCorner);
+    assertSame(await check(page), 'border');
+  }, options);
+}
+
+// ------------------------------------------------------------ AveragePool
+
+demoTest('AveragePool: shows "not built yet" while the library has no averagePool()', async ({ page }) => {
+  const note = page.locator('#averagepool [data-view=output] .note');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.textContent(), /AveragePool is not built yet.*does not export averagePool\(\)/);
+  assert.match(await page.textContent('#averagepool .stats'), /averagePool: not built yet/);
+  await setControls(page, 'averagepool', { kernelH: 3, ceilMode: true });
+  assert.match(await page.textContent('#averagepool .call'), /kernelShape: \[3, 5\].*ceilMode: true/);
+  assert.equal(await note.isVisible(), true);
+  await shot(page, '#averagepool', 'averagepool-not-built');
+}, { skip: noBrowser || (exported.averagePool === true && 'averagePool() exists now; its function is tested below') });
+
+function averagePoolTests() {
+  const real = exported.averagePool === true;
+  const label = real ? 'AveragePool' : 'AveragePool [stand-in op until the library exports averagePool()]';
+  const options = { standIns: real ? [] : ['averagePool'] };
+
+  const check = (page, opts) => page.evaluate(async (opts) => {
+    const lib = await import('/js/index.js');
+    const input = testkit.canvas('averagepool', 'input');
+    const y = lib.averagePool({ type: 'float32', dims: [1, 3, input.height, input.width], data: testkit.planes(input, Float32Array) }, opts);
+    return { ...testkit.compare(testkit.canvas('averagepool', 'output'), y.dims, y.data), dims: y.dims };
+  }, opts);
+
+  // autoPad first: the pad boxes are disabled unless it is NOTSET.
+  const FORM = { autoPad: 'NOTSET', kernelH: 5, kernelW: 5, strideH: 2, strideW: 2, dilationH: 1, dilationW: 1, padTop: 2, padLeft: 2, padBottom: 2, padRight: 2, ceilMode: false, countIncludePad: false };
+  const optionsOf = (f) => {
+    const o = { kernelShape: [f.kernelH, f.kernelW], strides: [f.strideH, f.strideW], dilations: [f.dilationH, f.dilationW] };
+    if (f.autoPad === 'NOTSET') o.pads = [f.padTop, f.padLeft, f.padBottom, f.padRight];
+    else o.autoPad = f.autoPad;
+    return { ...o, ceilMode: f.ceilMode, countIncludePad: f.countIncludePad };
+  };
+
+  demoTest(`${label}: 1x1 reproduces the input, 2x2 stride 2 is the 2x2 mean`, async ({ page }) => {
+    await setControls(page, 'averagepool', { ...FORM, kernelH: 1, kernelW: 1, strideH: 1, strideW: 1, padTop: 0, padLeft: 0, padBottom: 0, padRight: 0 });
+    const same = await page.evaluate(() => {
+      const input = testkit.canvas('averagepool', 'input');
+      return testkit.compare(testkit.canvas('averagepool', 'output'), [1, 3, input.height, input.width], testkit.planes(input, Float32Array));
+    });
+    assertSame(same, '1x1 pool');
+    await setControls(page, 'averagepool', { kernelH: 2, kernelW: 2, strideH: 2, strideW: 2 });
+    const mean = await page.evaluate(() => {
+      const input = testkit.canvas('averagepool', 'input');
+      const [W, H] = [input.width, input.height];
+      const Wo = Math.floor(W / 2);
+      const Ho = Math.floor(H / 2);
+      const out = new Float64Array(3 * Ho * Wo);
+      for (let c = 0; c < 3; c++) {
+        for (let y = 0; y < Ho; y++) {
+          for (let x = 0; x < Wo; x++) {
+            let s = 0;
+            for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) s += input.data[4 * ((2 * y + dy) * W + 2 * x + dx) + c];
+            out[c * Ho * Wo + y * Wo + x] = s / 4;
+          }
+        }
+      }
+      return testkit.compare(testkit.canvas('averagepool', 'output'), [1, 3, Ho, Wo], out);
+    });
+    assertSame(mean, '2x2 mean');
+  }, options);
+
+  demoTest(`${label}: every option on the canvas matches the library; hover windows and divisors add up`, async ({ page }) => {
+    const cases = [
+      {},
+      { ceilMode: true, kernelH: 4, kernelW: 3, strideH: 3, strideW: 3, padTop: 1, padLeft: 0, padBottom: 1, padRight: 2 },
+      { countIncludePad: true },
+      { countIncludePad: true, ceilMode: true, strideH: 3, strideW: 3 },
+      { dilationH: 2, dilationW: 3, kernelH: 3, kernelW: 3, strideH: 1, strideW: 1 },
+      { autoPad: 'SAME_UPPER', kernelH: 4, kernelW: 4, strideH: 3, strideW: 3 },
+      { autoPad: 'SAME_LOWER', kernelH: 4, kernelW: 4, strideH: 3, strideW: 3, countIncludePad: true },
+      { autoPad: 'VALID', kernelH: 7, kernelW: 3 },
+    ];
+    for (const [k, c] of cases.entries()) {
+      const form = { ...FORM, ...c };
+      await setControls(page, 'averagepool', form);
+      const result = await check(page, optionsOf(form));
+      assertSame(result, JSON.stringify(c));
+      const [, , Ho, Wo] = result.dims;
+      for (const [x, y] of [[0, 0], [Wo - 1, Ho - 1], [Math.floor(Wo / 2), 1], [3, Ho - 2]]) {
+        const text = await hover(page, 'averagepool', x, y);
+        assertClose(rgbAfter(text, 'sum / divisor ='), rgbAfter(text, 'library:'), 0.051, `${JSON.stringify(c)} at (${x}, ${y})`);
+      }
+      await hover(page, 'averagepool', 0, 0);
+      await shot(page, '#averagepool', `averagepool-${k}`);
+    }
+  }, options);
+
+  demoTest(`${label}: divisor at the corner follows count_include_pad`, async ({ page }) => {
+    await setControls(page, 'averagepool', FORM); // 5x5, pads 2: the corner window has 3x3 image pixels
+    assert.match(await hover(page, 'averagepool', 0, 0), /25 taps: 9 in the image, 16 in the padding \(not counted\) · divisor 9/);
+    await setControls(page, 'averagepool', { countIncludePad: true });
+    assert.match(await hover(page, 'averagepool', 0, 0), /16 in the padding \(counted as zeros\) · divisor 25/);
+  }, options);
+
+  demoTest(`${label}: impossible settings show a readable message`, async ({ page }) => {
+    await setControls(page, 'averagepool', { ...FORM, autoPad: 'VALID', kernelH: 32, dilationH: 8 });
+    const error = page.locator('#averagepool .error');
+    await error.waitFor({ state: 'visible' });
+    assert.match(await error.textContent(), /^(RangeError|TypeError): /);
+    assert.equal(await page.locator('#averagepool [data-view=output] .stage').isVisible(), false);
+    await shot(page, '#averagepool', 'averagepool-error');
+    await setControls(page, 'averagepool', { kernelH: 0 });
+    assert.match(await error.textContent(), /Kernel: must be at least 1, got 0/);
+    await setControls(page, 'averagepool', { kernelH: 3, dilationH: 1, autoPad: 'NOTSET' });
+    assert.equal(await error.isVisible(), false);
+  }, options);
+}
+
+gridSampleTests();
+averagePoolTests();
