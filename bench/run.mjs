@@ -85,6 +85,37 @@ function gitCommit() {
   }
 }
 
+/**
+ * Every configuration of workload `w`: all prepared together, timed in
+ * interleaved rounds (timing.mjs) so their ratios come from the same stretch
+ * of machine time, then each output compared with the reference output.
+ * Returns { row: Map(config name -> record), refName }.
+ */
+async function runWorkload(w, runners, plan) {
+  const active = runners.filter((r) => runsWorkload(r.spec, w));
+  const timed = [];
+  for (const r of active) if (await r.start(w)) timed.push(r);
+  for (let k = 1; k <= plan.rounds; k++) {
+    for (const r of timed) await r.round(w, k);
+  }
+  const row = new Map();
+  let ref = null;
+  for (const r of active) {
+    const rec = await r.finish(w);
+    // The first output of the row is the reference: tensorwarp end to end
+    // comes first in CONFIGS, so it is the reference whenever it ran.
+    if (rec.output && !ref) ref = { name: r.spec.name, output: rec.output };
+    else if (rec.output) rec.agreement = compare(ref.output, rec.output, w, rec.expect);
+    delete rec.output;
+    row.set(r.spec.name, rec);
+    const status = rec.median !== undefined
+      ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
+      : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
+    log(`    ${r.spec.name.padEnd(20)} ${status}`);
+  }
+  return { row, refName: ref?.name };
+}
+
 async function main() {
   const args = parse();
   if (args.help) {
@@ -102,43 +133,15 @@ async function main() {
   const runners = [];
   for (const spec of specs) runners.push(await startRunner(spec, plan));
 
-  // Workload-major order: all configurations of one workload are prepared
-  // together and timed in interleaved rounds (timing.mjs), so their ratios
-  // come from the same stretch of machine time; only one workload's outputs
-  // are held at once.
+  // Workload-major order: one workload's outputs are held at a time.
   const records = new Map();
   const refs = new Map();
   const jobs = [...workloads, ...variants];
   for (const [i, w] of jobs.entries()) {
-    const active = runners.filter((r) => runsWorkload(r.spec, w));
-    const timed = [];
-    for (const r of active) if (await r.start(w)) timed.push(r);
-    for (let k = 1; k <= plan.rounds; k++) {
-      for (const r of timed) await r.round(w, k);
-    }
-    const row = new Map();
-    records.set(w.key, row);
-    let ref = null;
     log(`[${i + 1}/${jobs.length}] ${w.key}`);
-    for (const r of active) {
-      const rec = await r.finish(w);
-      // The first output of the row is the reference: tensorwarp end to end
-      // comes first in CONFIGS, so it is the reference whenever it ran.
-      if (rec.output) {
-        if (!ref) {
-          ref = { name: r.spec.name, output: rec.output };
-          refs.set(w.key, ref.name);
-        } else {
-          rec.agreement = compare(ref.output, rec.output, w, rec.expect);
-        }
-      }
-      delete rec.output;
-      row.set(r.spec.name, rec);
-      const status = rec.median !== undefined
-        ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
-        : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
-      log(`    ${r.spec.name.padEnd(20)} ${status}`);
-    }
+    const { row, refName } = await runWorkload(w, runners, plan);
+    records.set(w.key, row);
+    if (refName) refs.set(w.key, refName);
   }
   for (const r of runners) await r.close();
 
