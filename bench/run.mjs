@@ -29,16 +29,24 @@ const USAGE = `usage: node bench/run.mjs [options]
   --no-variants    skip the AveragePool opset variants (18, 19, 22)
   --help`;
 
+// Bad command-line input: reported with the usage, without a stack trace.
+class UsageError extends Error {}
+
 function parse() {
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      peers: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      'no-variants': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        only: { type: 'string' },
+        peers: { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        'no-variants': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(err.message);
+  }
   const list = (s) => (s ? s.split(',').map((t) => t.trim()).filter(Boolean) : []);
   return { ...values, only: list(values.only), peers: list(values.peers) };
 }
@@ -125,8 +133,13 @@ async function main() {
   const plan = args.quick ? QUICK : FULL;
   const { main: workloads, variants: allVariants } = selectWorkloads(args.only);
   const variants = args['no-variants'] ? [] : allVariants;
-  if (!workloads.length) throw new Error(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
-  const specs = selectConfigs(args.peers);
+  if (!workloads.length) throw new UsageError(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
+  let specs;
+  try {
+    specs = selectConfigs(args.peers);
+  } catch (err) {
+    throw new UsageError(err.message);
+  }
 
   const loadAtStart = os.loadavg()[0];
   log(`bench: ${workloads.length} workloads (+${variants.length} opset variants) × ${specs.length} configurations${args.quick ? ' (quick)' : ''}`);
@@ -176,6 +189,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof UsageError) {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   console.error(err?.stack ?? err);
   process.exitCode = 1;
 });
