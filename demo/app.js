@@ -20,16 +20,13 @@ function showFatal(text) {
 window.addEventListener('error', (event) => showFatal(`Unexpected error: ${event.message}`));
 window.addEventListener('unhandledrejection', (event) => showFatal(`Unexpected error: ${describeError(event.reason)}`));
 
-function showStatus(lib) {
+function showStatus() {
   status.replaceChildren('tensorwarp loaded (WebAssembly SIMD) · ');
-  const ops = ['pad', 'gridSample', 'averagePool'];
-  ops.forEach((name, k) => {
-    const present = typeof lib[name] === 'function';
+  ['pad', 'gridSample', 'averagePool'].forEach((name, k) => {
     const tag = document.createElement('span');
-    tag.className = present ? 'op present' : 'op missing';
-    tag.textContent = `${name}() ${present ? '✓' : 'not built yet'}`;
-    status.append(tag);
-    if (k < ops.length - 1) status.append(' ');
+    tag.className = 'op';
+    tag.textContent = `${name}() ✓`;
+    status.append(...(k ? [' ', tag] : [tag]));
   });
 }
 
@@ -43,7 +40,7 @@ async function main() {
     showFatal(`tensorwarp did not load: ${describeError(error)}. Build it with \`make\`, then serve this page with \`make demo\`.`);
     return;
   }
-  showStatus(lib);
+  showStatus();
 
   const panels = [
     createPadPanel(document.getElementById('pad'), lib),

@@ -1,8 +1,10 @@
 // The rules the hover read-outs explain, written from the ONNX spec
-// (GridSample-22, AveragePool-22) plus tensorwarp's 'wrap' padding mode.
-// They only describe a pixel the library has already computed; the browser
-// tests check that the description and the library agree (sum of weight x
-// tap = the output pixel).
+// (GridSample-22, AveragePool-22) with the project's decisions
+// (SEMANTICS.md §2.8: GridSample follows PyTorch's order for cubic and
+// nearest) plus tensorwarp's 'wrap' padding mode. They only describe a pixel
+// the library has already computed; the browser tests check that the
+// description and the library agree (sum of weight x tap = the output pixel)
+// on every output pixel.
 
 /** GridSample's denormalisation: [-1, 1] -> pixel-centre coordinates. */
 export function denormalise(n, size, alignCorners) {
@@ -19,23 +21,21 @@ function rint(x) {
   return floor % 2 === 0 ? floor : floor + 1;
 }
 
-/** Reflects x into [lo, hi] by the nearer border, repeatedly. */
+/**
+ * Folds x into [lo, hi] by reflecting at the borders, repeatedly (SEMANTICS
+ * §2.3), rounded to float32 where the library's float32 plan rounds.
+ */
 function reflect(x, lo, hi) {
+  const f = Math.fround;
   const range = hi - lo;
   if (range <= 0) return lo;
-  if (x < lo) {
-    const d = lo - x;
-    const n = Math.trunc(d / range);
-    const r = d - n * range;
-    return n % 2 === 0 ? lo + r : hi - r;
-  }
-  if (x > hi) {
-    const d = x - hi;
-    const n = Math.trunc(d / range);
-    const r = d - n * range;
-    return n % 2 === 0 ? hi - r : lo + r;
-  }
-  return x;
+  if (x >= lo && x <= hi) return x;
+  const below = x < lo;
+  const d = f(below ? lo - x : x - hi);
+  const r2 = d % (2 * range); // fmod: exact
+  const odd = r2 >= range;
+  const rho = odd ? f(r2 - range) : r2;
+  return below !== odd ? f(lo + rho) : f(hi - rho);
 }
 
 /** Keys' cubic convolution weights (alpha = -0.75) for the 4 taps around a point `t` past the second tap. */
@@ -47,30 +47,37 @@ function cubicWeights(t) {
 }
 
 /**
- * What GridSample reads for one grid point (nx, ny) on a W x H plane.
- * Returns { x, y, taps }: the sampling position in pixel-centre coordinates
- * (after border/reflection moved it back inside) and the taps, each
- * { x, y, weight, read } where read is the pixel actually read ({ x, y })
+ * What GridSample reads for one grid point (nx, ny) on a W x H plane, in the
+ * library's order (SEMANTICS §2.8, PyTorch's): linear and nearest first move
+ * an outside coordinate back in (border clamps, reflection folds; nearest
+ * rounds half to even only after that); cubic leaves the coordinate alone
+ * and pads each of its 16 taps by itself. The coordinate is computed in
+ * float32 as the library does for a float32 grid, so nearest picks the
+ * same pixel at exact ties.
+ *
+ * Returns { raw, moved, x, y, taps }, positions in pixel-centre coordinates:
+ * raw, the grid point ({ x, y }); moved, raw after border/reflection moved
+ * it inside (linear and nearest only; otherwise raw itself); x, y, the point
+ * the taps are formed around (moved, rounded for nearest); taps, each
+ * { x, y, weight, read }, where read is the pixel actually read ({ x, y })
  * or null for a zero from padding_mode 'zeros'.
  */
 export function gridSampleTaps(nx, ny, W, H, mode, paddingMode, alignCorners) {
-  let x = denormalise(nx, W, alignCorners);
-  let y = denormalise(ny, H, alignCorners);
-  if (mode === 'nearest') {
-    x = rint(x);
-    y = rint(y);
-  }
+  const f = Math.fround;
+  const unnormalise = (g, size) => (alignCorners ? f(f(f(g + 1) * 0.5) * (size - 1)) : f(f(f(f(g + 1) * size) - 1) * 0.5));
   const [loX, hiX, loY, hiY] = alignCorners ? [0, W - 1, 0, H - 1] : [-0.5, W - 0.5, -0.5, H - 0.5];
-  const inside = (v, size, lo, hi) => {
-    if (v >= lo && v <= hi) return v;
+  const moveInside = (v, size, lo, hi) => {
+    if (mode === 'cubic') return v;
     if (paddingMode === 'border') return Math.min(size - 1, Math.max(0, v));
     if (paddingMode === 'reflection') return reflect(v, lo, hi);
     return v;
   };
-  x = inside(x, W, loX, hiX);
-  y = inside(y, H, loY, hiY);
+  const raw = { x: unnormalise(nx, W), y: unnormalise(ny, H) };
+  const moved = { x: moveInside(raw.x, W, loX, hiX), y: moveInside(raw.y, H, loY, hiY) };
+  const x = mode === 'nearest' ? rint(moved.x) : moved.x;
+  const y = mode === 'nearest' ? rint(moved.y) : moved.y;
   // The pixel a tap index reads along one axis (null: outside, zeros mode).
-  // 'wrap' (a tensorwarp extension) leaves the position alone and takes each tap index modulo the axis length.
+  // 'wrap' (a tensorwarp extension) takes each tap index modulo the axis length.
   const readAt = (i, size, lo, hi) => {
     if (paddingMode === 'border') return Math.min(size - 1, Math.max(0, i));
     if (paddingMode === 'reflection') return Math.trunc(reflect(i, lo, hi));
@@ -82,14 +89,14 @@ export function gridSampleTaps(nx, ny, W, H, mode, paddingMode, alignCorners) {
     const ry = readAt(ty, H, loY, hiY);
     return { x: tx, y: ty, weight, read: rx === null || ry === null ? null : { x: rx, y: ry } };
   };
-  if (mode === 'nearest') return { x, y, taps: [tap(Math.trunc(x), Math.trunc(y), 1)] };
+  if (mode === 'nearest') return { raw, moved, x, y, taps: [tap(Math.trunc(x), Math.trunc(y), 1)] };
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   const fx = x - x0;
   const fy = y - y0;
   if (mode === 'linear') {
     return {
-      x, y,
+      raw, moved, x, y,
       taps: [
         tap(x0, y0, (1 - fx) * (1 - fy)), tap(x0 + 1, y0, fx * (1 - fy)),
         tap(x0, y0 + 1, (1 - fx) * fy), tap(x0 + 1, y0 + 1, fx * fy),
@@ -102,7 +109,7 @@ export function gridSampleTaps(nx, ny, W, H, mode, paddingMode, alignCorners) {
   for (let b = 0; b < 4; b++) {
     for (let a = 0; a < 4; a++) taps.push(tap(x0 - 1 + a, y0 - 1 + b, wy[b] * wx[a]));
   }
-  return { x, y, taps };
+  return { raw, moved, x, y, taps };
 }
 
 /** Sum of weight x value over the taps, for each of the planes (Float32Array [C, H, W]). */

@@ -63,7 +63,7 @@ export class View {
     this.redraw();
   }
 
-  /** Replaces the picture with a message (a missing op, an empty result, an error). */
+  /** Replaces the picture with a message (an empty result, an error). */
   message(text, kind = 'info') {
     this.stage.hidden = true;
     this.note.hidden = false;

@@ -5,9 +5,6 @@ import { View, zoomFor, markPixel, outline, label, drawLoupe } from '../view.js'
 import { toPlanes, fromPlanes } from '../image.js';
 import { resolvePads, poolWindow } from '../explain.js';
 
-export const NOT_BUILT_AVERAGEPOOL = 'AveragePool is not built yet: this copy of tensorwarp does not export averagePool(). ' +
-  'The output appears here as soon as the function exists.';
-
 const fmt = (n, digits = 1) => n.toFixed(digits);
 
 /** Reads the form into averagePool options (and what the read-out needs). */
@@ -54,14 +51,6 @@ export function createAveragePoolPanel(section, lib) {
     const params = readParams(v);
     panel.call(callText(params.options));
     const shapes = `in ${formatDims([1, 3, H, W])} float32`;
-    if (typeof lib.averagePool !== 'function') {
-      output.message(NOT_BUILT_AVERAGEPOOL, 'missing');
-      panel.stats(`averagePool: not built yet · ${shapes}`);
-      panel.probe('');
-      section.dataset.op = 'missing';
-      return;
-    }
-    section.dataset.op = 'present';
     let y;
     let ms;
     try {

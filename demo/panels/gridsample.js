@@ -7,9 +7,6 @@ import { toPlanes, fromPlanes } from '../image.js';
 import { buildGrid, IDENTITY } from '../warp.js';
 import { denormalise, gridSampleTaps, weightedSum } from '../explain.js';
 
-export const NOT_BUILT_GRIDSAMPLE = 'GridSample is not built yet: this copy of tensorwarp does not export gridSample(). ' +
-  'The controls and the sampling grid work now; the output appears here as soon as the function exists.';
-
 const TRANSFORM = ['rotation', 'scale', 'shear', 'tx', 'ty', 'px', 'py', 'amplitude', 'waves'];
 
 function callText(v, Wo, Ho) {
@@ -17,11 +14,19 @@ function callText(v, Wo, Ho) {
     `const y = gridSample(x, grid, { mode: '${v.mode}', paddingMode: '${v.paddingMode}', alignCorners: ${v.alignCorners} });`;
 }
 
+/** How padding treated a cubic pixel's 16 taps (each on its own, PyTorch's order). */
+function cubicPadding(taps, paddingMode) {
+  const outside = taps.filter((t) => !t.read || t.read.x !== t.x || t.read.y !== t.y).length;
+  if (!outside) return '';
+  const verb = { zeros: 'outside (read 0)', border: 'outside, clamped to the edge', reflection: 'outside, reflected in', wrap: 'outside, wrapped around' };
+  return `, ${outside} ${verb[paddingMode]}`;
+}
+
 const fmt = (n, digits = 2) => (Object.is(Math.round(n * 10 ** digits), -0) ? 0 : n).toFixed(digits);
 const rgbText = (values, digits = 1) => `rgb(${values.map((v) => fmt(v, digits)).join(', ')})`;
 
 export function createGridSamplePanel(section, lib) {
-  const input = new View(section.querySelector('[data-view=input]'), { margin: 0.2 });
+  const input = new View(section.querySelector('[data-view=input]'), { margin: 0.25 });
   const output = new View(section.querySelector('[data-view=output]'), { probe: true });
   let image = null;
   let planes = null; // input as float32 planes, rebuilt when the image changes
@@ -49,14 +54,6 @@ export function createGridSamplePanel(section, lib) {
     panel.call(callText(v, Wo, Ho));
     const shapes = `in ${formatDims([1, 3, H, W])} float32, grid ${formatDims([1, Ho, Wo, 2])} float32`;
 
-    if (typeof lib.gridSample !== 'function') {
-      output.message(NOT_BUILT_GRIDSAMPLE, 'missing');
-      panel.stats(`gridSample: not built yet · ${shapes}`);
-      panel.probe('');
-      section.dataset.op = 'missing';
-      return;
-    }
-    section.dataset.op = 'present';
     const x = { type: 'float32', dims: [1, 3, H, W], data: planes };
     let y;
     let ms;
@@ -119,21 +116,61 @@ export function createGridSamplePanel(section, lib) {
     const explained = explain(probe);
     const sx = explained.x + 0.5;
     const sy = explained.y + 0.5;
-    // On the picture: the taps' pixels and a ring around the sampling point.
+    const gx = explained.raw.x + 0.5;
+    const gy = explained.raw.y + 0.5;
+    // On the picture: the taps' pixels, and the pixels padding makes them
+    // read instead (border, reflection, wrap), which are always in the image.
     for (const t of explained.taps) {
+      const elsewhere = t.read && (t.read.x !== t.x || t.read.y !== t.y);
       g.lineWidth = 1.5 * view.px;
-      g.strokeStyle = t.read ? '#00dcff' : 'rgb(255 80 80 / 0.95)';
+      g.strokeStyle = !t.read ? 'rgb(255 80 80 / 0.95)' : elsewhere ? 'rgb(0 220 255 / 0.55)' : '#00dcff';
       g.strokeRect(t.x, t.y, 1, 1);
+      if (!elsewhere) continue;
+      g.strokeStyle = 'rgb(0 0 0 / 0.8)';
+      g.lineWidth = 3 * view.px;
+      g.strokeRect(t.read.x, t.read.y, 1, 1);
+      g.strokeStyle = '#00dcff';
+      g.lineWidth = 1.5 * view.px;
+      g.strokeRect(t.read.x, t.read.y, 1, 1);
     }
-    g.lineWidth = 3 * view.px;
-    g.strokeStyle = 'rgb(0 0 0 / 0.8)';
-    g.beginPath();
-    g.arc(sx, sy, 9 * view.px, 0, 2 * Math.PI);
-    g.stroke();
-    g.lineWidth = 1.5 * view.px;
-    g.strokeStyle = '#ffd400';
-    g.stroke();
-    // In the loupe: each tap with its weight; a border/reflection tap shows
+    const css = view.px * view.ratio; // one CSS pixel, so rings keep their size on any screen
+    const ring = (x, y, dash, radius = 9 * css) => {
+      g.setLineDash(dash.map((d) => d * view.px));
+      g.lineWidth = 3 * view.px;
+      g.strokeStyle = 'rgb(0 0 0 / 0.8)';
+      g.beginPath();
+      g.arc(x, y, radius, 0, 2 * Math.PI);
+      g.stroke();
+      g.lineWidth = 1.5 * view.px;
+      g.strokeStyle = '#ffd400';
+      g.stroke();
+      g.setLineDash([]);
+    };
+    // The grid's point; when border/reflection moved it inside (linear, nearest), a dashed
+    // line to where the taps are formed, around a second ring.
+    if (gx !== sx || gy !== sy) {
+      g.setLineDash([4 * view.px, 3 * view.px]);
+      for (const [colour, width] of [['rgb(0 0 0 / 0.7)', 3], ['#ffd400', 1.5]]) {
+        g.strokeStyle = colour;
+        g.lineWidth = width * view.px;
+        g.beginPath();
+        g.moveTo(gx, gy);
+        g.lineTo(sx, sy);
+        g.stroke();
+      }
+      ring(gx, gy, [3, 2]);
+    }
+    ring(sx, sy, []);
+    // Taps far outside (cubic with border/reflection/wrap, nearest with wrap) read pixels far from
+    // the sampling point, maybe off this view: ring those too, dashed, so they can be found.
+    const reads = explained.taps.filter((t) => t.read && (t.read.x !== t.x || t.read.y !== t.y)).map((t) => t.read);
+    if (reads.length) {
+      const cx = reads.reduce((a, r) => a + r.x, 0) / reads.length + 0.5;
+      const cy = reads.reduce((a, r) => a + r.y, 0) / reads.length + 0.5;
+      const reach = Math.max(...reads.map((r) => Math.hypot(Math.abs(r.x + 0.5 - cx) + 0.5, Math.abs(r.y + 0.5 - cy) + 0.5)));
+      if (Math.hypot(cx - sx, cy - sy) > 3) ring(cx, cy, [3, 2], reach + 6 * css);
+    }
+    // In the loupe: each tap with its weight; a border/reflection/wrap tap shows
     // the pixel it actually reads as an inset square, a zeros tap outside reads 0.
     const xs = explained.taps.map((t) => t.x);
     const ys = explained.taps.map((t) => t.y);
@@ -153,9 +190,8 @@ export function createGridSamplePanel(section, lib) {
         l.setLineDash(t.read ? [] : [3 * unit, 2 * unit]);
         l.strokeRect(t.x + unit, t.y + unit, 1 - 2 * unit, 1 - 2 * unit);
         l.setLineDash([]);
-        const w = (Math.abs(t.weight) < 0.005 ? 0 : t.weight).toFixed(2).replace(/^(-?)0\./, '$1.');
-        label(l, t.read ? w : `${w}·0`, t.x + 0.5, t.y + 0.78, unit, t.weight >= 0 ? '#fff' : '#ffb3ef');
       }
+      // The sampling point under the weights, so no number is hidden.
       l.lineWidth = 3 * unit;
       l.strokeStyle = '#000';
       l.beginPath();
@@ -164,6 +200,10 @@ export function createGridSamplePanel(section, lib) {
       l.lineWidth = 1.5 * unit;
       l.strokeStyle = '#ffd400';
       l.stroke();
+      for (const t of explained.taps) {
+        const w = (Math.abs(t.weight) < 0.005 ? 0 : t.weight).toFixed(2).replace(/^(-?)0\./, '$1.');
+        label(l, t.read ? w : `${w}·0`, t.x + 0.5, t.y + 0.78, unit, t.weight >= 0 ? '#fff' : '#ffb3ef');
+      }
     });
   };
 
@@ -190,8 +230,11 @@ export function createGridSamplePanel(section, lib) {
     const tapText = e.taps.length <= 4
       ? e.taps.map((t) => `(${t.x}, ${t.y})${t.read ? (t.read.x !== t.x || t.read.y !== t.y ? `→(${t.read.x}, ${t.read.y})` : '') : '→0'} × ${fmt(t.weight, 3)}`).join(', ')
       : `4 × 4 around (${Math.floor(e.x)}, ${Math.floor(e.y)}), weights ${fmt(Math.min(...e.taps.map((t) => t.weight)), 3)} … ${fmt(Math.max(...e.taps.map((t) => t.weight)), 3)}` +
-        `${e.taps.some((t) => !t.read) ? `, ${e.taps.filter((t) => !t.read).length} outside (read 0)` : ''}`;
-    panel.probe(`output (${probe.x}, ${probe.y}): grid (${fmt(e.nx, 3)}, ${fmt(e.ny, 3)}) → input x ${fmt(e.x)}, y ${fmt(e.y)}\n` +
+        cubicPadding(e.taps, v.paddingMode);
+    let where = `input x ${fmt(e.raw.x)}, y ${fmt(e.raw.y)}`;
+    if (e.moved.x !== e.raw.x || e.moved.y !== e.raw.y) where += ` → ${v.paddingMode === 'border' ? 'clamped' : 'reflected'} to x ${fmt(e.moved.x)}, y ${fmt(e.moved.y)}`;
+    if (v.mode === 'nearest') where += ` → nearest pixel (${fmt(e.x, 0)}, ${fmt(e.y, 0)})`;
+    panel.probe(`output (${probe.x}, ${probe.y}): grid (${fmt(e.nx, 3)}, ${fmt(e.ny, 3)}) → ${where}\n` +
       `${v.mode}, ${v.paddingMode}: ${e.taps.length} tap${e.taps.length > 1 ? 's' : ''} ${tapText}\n` +
       `Σ weight × tap = ${rgbText(sum)} · library: ${rgbText(library)}`);
   }
