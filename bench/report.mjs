@@ -148,7 +148,7 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
 
   // --- agreement -----------------------------------------------------------
   out.push('', '## Agreement: max |configuration − reference|', '');
-  out.push('Every output is compared with the reference output of the same run, element by element over the whole tensor. `{x%}` / `{n el.}`: share / number of elements off by more than the tolerance. `int`: the maximum over the interior only (every interpolation tap or pooling window inside the input), used where a peer\'s semantics differ from ONNX near the borders, as the footnote says. ✓ agrees (within float rounding, or within the documented difference); **✗** disagrees.');
+  out.push('Every output is compared with the reference output of the same run, element by element over the whole tensor. `{x%}` / `{n el.}`: share / number of elements off by more than the tolerance. `int`: the maximum over the interior only (every interpolation tap or pooling window inside the input), used where a peer\'s semantics differ from ONNX near the borders, as the footnote says. ✓ agrees (within float rounding); ≈ agrees up to the semantic difference its footnote documents (and bounds); **✗** disagrees.');
   const byRef = new Map();
   for (const [key, name] of refs) {
     if (!byRef.has(name)) byRef.set(name, []);
@@ -179,8 +179,8 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
     let text = `${formatDiff(a.all.max)}${share(a.all)}`;
     if (a.interior) text += ` · int ${formatDiff(a.interior.max)}${share(a.interior)}`;
     if (!a.ok) disagreements.push(`${n} on \`${w.id}\`: max ${formatDiff(a.all.max)}${a.interior ? `, interior ${formatDiff(a.interior.max)}` : ''} (tolerance ${formatTol(a.expect.tol)})`);
-    text += a.ok ? ' ✓' : ' **✗**';
-    if (a.expect.why) text += notes.ref(`${a.expect.why} (tolerance ${formatTol(a.expect.tol)}${a.expect.maxShare ? `, or at most ${a.expect.maxShare * 100}% of elements over it` : ''}).`, n);
+    text += !a.ok ? ' **✗**' : a.documented ? ' ≈' : ' ✓';
+    if (a.expect.why && (a.documented || !a.ok)) text += notes.ref(`${a.expect.why} (tolerance ${formatTol(a.expect.tol)}${a.expect.maxShare ? `, or at most ${a.expect.maxShare * 100}% of elements over it` : ''}).`, n);
     return text;
   };
   const anames = configs.filter((c) => !c.floor).map((c) => c.name);
