@@ -7,7 +7,9 @@
 //
 // `isolate` gives the reason a configuration must run in its own child
 // process (the report still comes from this one process, which drives it).
-// `opsets`: the configuration also runs the AveragePool opset variants.
+// `opsets`: which AveragePool opset variants (workloads.mjs) the configuration
+// also runs: 'all' of them, or 'others' than the main table's opset (an
+// onnxruntime main run already is a model at that opset).
 
 const peer = (file) => import(new URL(`./peers/${file}`, import.meta.url));
 
@@ -15,26 +17,25 @@ export const CONFIGS = [
   {
     name: 'tensorwarp',
     title: 'tensorwarp end to end: JS TypedArray in, fresh JS TypedArray out',
-    opsets: true,
+    opsets: 'all',
     load: async () => (await peer('tensorwarp.mjs')).load({ resident: false }),
   },
   {
     name: 'tensorwarp-resident',
     title: 'tensorwarp resident: input already in a heap tensor, output into a resident `out` tensor',
-    opsets: true,
     resident: true,
     load: async () => (await peer('tensorwarp.mjs')).load({ resident: true }),
   },
   {
     name: 'ort-web-t1',
     title: 'onnxruntime-web (wasm, SIMD) in Node, numThreads = 1',
-    opsets: true,
+    opsets: 'others',
     load: async () => (await peer('ort-web.mjs')).load({ threads: 1 }),
   },
   {
     name: 'ort-web-t2',
     title: 'onnxruntime-web (wasm, SIMD) in Node, numThreads = 2',
-    opsets: true,
+    opsets: 'others',
     // onnxruntime-web reads env.wasm.numThreads once, when it first
     // initialises its wasm module; ort-web-t1 already did that in the main
     // process, so a second thread count needs a process of its own.
@@ -44,13 +45,13 @@ export const CONFIGS = [
   {
     name: 'ort-node-t1',
     title: 'onnxruntime-node, native CPU EP, intraOpNumThreads = 1 (not usable in browsers)',
-    opsets: true,
+    opsets: 'others',
     load: async () => (await peer('ort-node.mjs')).load({ threads: 1 }),
   },
   {
     name: 'ort-node-t2',
     title: 'onnxruntime-node, native CPU EP, intraOpNumThreads = 2 (not usable in browsers)',
-    opsets: true,
+    opsets: 'others',
     load: async () => (await peer('ort-node.mjs')).load({ threads: 2 }),
   },
   {
@@ -88,6 +89,12 @@ export function selectConfigs(tokens) {
     throw new Error(`unknown --peers ${unknown.join(', ')}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
   }
   return CONFIGS.filter((c) => tokens.some((t) => c.name === t || c.name.startsWith(`${t}-`)));
+}
+
+/** Does configuration `spec` run workload `w` (a main workload or an opset variant)? */
+export function runsWorkload(spec, w) {
+  if (!w.variantOf) return true;
+  return spec.opsets === 'all' || (spec.opsets === 'others' && w.opset !== w.mainOpset);
 }
 
 export function configByName(name) {

@@ -1,7 +1,7 @@
 // Parent side of a configuration that runs in its own child process (see
-// the `isolate` reasons in configs.mjs). It looks like an in-process runner:
-// bench(workload) resolves to the same record benchCase returns, output
-// included ('advanced' IPC serialisation passes TypedArrays as such).
+// the `isolate` reasons in configs.mjs). It has the CaseRunner interface
+// (start / round / finish per workload): finish resolves to the same record,
+// output included ('advanced' IPC serialisation passes TypedArrays as such).
 // The child only works while the parent waits for it, so the two never
 // compete for the CPU.
 
@@ -43,7 +43,9 @@ export async function startIsolated(spec, plan) {
   }
   return {
     version: loaded.version,
-    bench: (w) => request({ cmd: 'bench', key: w.key }),
+    start: async (w) => (await request({ cmd: 'start', key: w.key })) === true,
+    round: (w, k) => request({ cmd: 'round', key: w.key, k }),
+    finish: (w) => request({ cmd: 'finish', key: w.key }),
     async close() {
       await request({ cmd: 'close' });
       // A child that does not end by itself is stopped: it is ours.

@@ -12,9 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { selectWorkloads, WORKLOADS } from './workloads.mjs';
-import { CONFIGS, selectConfigs } from './configs.mjs';
+import { CONFIGS, selectConfigs, runsWorkload } from './configs.mjs';
 import { FULL, QUICK } from './timing.mjs';
-import { benchCase } from './bench-case.mjs';
+import { CaseRunner } from './bench-case.mjs';
 import { startIsolated } from './isolated.mjs';
 import { compare } from './agreement.mjs';
 import { renderReport, formatMs } from './report.mjs';
@@ -26,39 +26,59 @@ const USAGE = `usage: node bench/run.mjs [options]
                    ${CONFIGS.map((c) => c.name).join(', ')}
   --quick          1 warm-up and 3 timed runs per case: checks that everything runs
                    and agrees; the times are not for comparison
-  --no-variants    skip the AveragePool runs at opsets 19 and 22
+  --no-variants    skip the AveragePool opset variants (18, 19, 22)
   --help`;
 
+// Bad command-line input: reported with the usage, without a stack trace.
+class UsageError extends Error {}
+
 function parse() {
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      peers: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      'no-variants': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        only: { type: 'string' },
+        peers: { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        'no-variants': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(err.message);
+  }
   const list = (s) => (s ? s.split(',').map((t) => t.trim()).filter(Boolean) : []);
   return { ...values, only: list(values.only), peers: list(values.peers) };
 }
 
 function describePlan(p) {
-  return `${p.warmups} warm-up call(s), then timed calls until ≥ ${p.minTotalMs} ms in total (min ${p.minRuns}, max ${p.maxRuns} calls)`;
+  const rounds = p.rounds > 1
+    ? `, taken in ${p.rounds} interleaved rounds (each configuration of a workload gets a share in turn, so background load hits all columns alike)`
+    : '';
+  return `${p.warmups} warm-up call(s), then timed calls until ≥ ${p.minTotalMs} ms in total (min ${p.minRuns}, max ${p.maxRuns} calls)${rounds}`;
 }
 
 const log = (...a) => console.error(...a);
 
-// Each selected configuration as a runner: { spec, version, bench(w), close() }.
+// Each selected configuration as a runner:
+// { spec, version, start(w), round(w, k), finish(w) -> record, close() }.
 async function startRunner(spec, plan) {
   try {
     if (spec.isolate) return { spec, ...(await startIsolated(spec, plan)) };
     const config = await spec.load();
-    return { spec, version: config.version, bench: (w) => benchCase(config, w, plan), close: () => config.close() };
+    const cases = new CaseRunner(config, plan);
+    return {
+      spec,
+      version: config.version,
+      start: (w) => cases.start(w),
+      round: (w, k) => cases.round(w, k),
+      finish: (w) => cases.finish(w),
+      close: () => config.close(),
+    };
   } catch (err) {
     const error = `could not load: ${String(err?.message ?? err).split('\n')[0]}`;
     log(`${spec.name}: ${error}`);
-    return { spec, version: null, bench: async () => ({ error }), close() {} };
+    return { spec, version: null, start: async () => false, round() {}, finish: async () => ({ error }), close() {} };
   }
 }
 
@@ -73,6 +93,37 @@ function gitCommit() {
   }
 }
 
+/**
+ * Every configuration of workload `w`: all prepared together, timed in
+ * interleaved rounds (timing.mjs) so their ratios come from the same stretch
+ * of machine time, then each output compared with the reference output.
+ * Returns { row: Map(config name -> record), refName }.
+ */
+async function runWorkload(w, runners, plan) {
+  const active = runners.filter((r) => runsWorkload(r.spec, w));
+  const timed = [];
+  for (const r of active) if (await r.start(w)) timed.push(r);
+  for (let k = 1; k <= plan.rounds; k++) {
+    for (const r of timed) await r.round(w, k);
+  }
+  const row = new Map();
+  let ref = null;
+  for (const r of active) {
+    const rec = await r.finish(w);
+    // The first output of the row is the reference: tensorwarp end to end
+    // comes first in CONFIGS, so it is the reference whenever it ran.
+    if (rec.output && !ref) ref = { name: r.spec.name, output: rec.output };
+    else if (rec.output) rec.agreement = compare(ref.output, rec.output, w, rec.expect);
+    delete rec.output;
+    row.set(r.spec.name, rec);
+    const status = rec.median !== undefined
+      ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
+      : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
+    log(`    ${r.spec.name.padEnd(20)} ${status}`);
+  }
+  return { row, refName: ref?.name };
+}
+
 async function main() {
   const args = parse();
   if (args.help) {
@@ -82,46 +133,28 @@ async function main() {
   const plan = args.quick ? QUICK : FULL;
   const { main: workloads, variants: allVariants } = selectWorkloads(args.only);
   const variants = args['no-variants'] ? [] : allVariants;
-  if (!workloads.length) throw new Error(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
-  const specs = selectConfigs(args.peers);
+  if (!workloads.length) throw new UsageError(`--only ${args.only.join(',')} selects no workload; ids: ${WORKLOADS.map((w) => w.id).join(', ')}`);
+  let specs;
+  try {
+    specs = selectConfigs(args.peers);
+  } catch (err) {
+    throw new UsageError(err.message);
+  }
 
+  const loadAtStart = os.loadavg()[0];
   log(`bench: ${workloads.length} workloads (+${variants.length} opset variants) × ${specs.length} configurations${args.quick ? ' (quick)' : ''}`);
   const runners = [];
   for (const spec of specs) runners.push(await startRunner(spec, plan));
 
-  // Workload-major order: all configurations of one workload run back to back,
-  // so their ratios come from the same stretch of machine time and only one
-  // workload's outputs are held at once.
+  // Workload-major order: one workload's outputs are held at a time.
   const records = new Map();
   const refs = new Map();
   const jobs = [...workloads, ...variants];
-  let done = 0;
-  const total = jobs.reduce((n, w) => n + runners.filter((r) => !w.variantOf || r.spec.opsets).length, 0);
-  for (const w of jobs) {
-    const row = new Map();
+  for (const [i, w] of jobs.entries()) {
+    log(`[${i + 1}/${jobs.length}] ${w.key}`);
+    const { row, refName } = await runWorkload(w, runners, plan);
     records.set(w.key, row);
-    let ref = null;
-    for (const r of runners) {
-      if (w.variantOf && !r.spec.opsets) continue;
-      const rec = await r.bench(w);
-      done++;
-      // The first output of the row is the reference: tensorwarp end to end
-      // comes first in CONFIGS, so it is the reference whenever it ran.
-      if (rec.output) {
-        if (!ref) {
-          ref = { name: r.spec.name, output: rec.output };
-          refs.set(w.key, ref.name);
-        } else {
-          rec.agreement = compare(ref.output, rec.output, w, rec.expect);
-        }
-      }
-      delete rec.output;
-      row.set(r.spec.name, rec);
-      const status = rec.median !== undefined
-        ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
-        : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
-      log(`[${done}/${total}] ${w.key.padEnd(24)} ${r.spec.name.padEnd(20)} ${status}`);
-    }
+    if (refName) refs.set(w.key, refName);
   }
   for (const r of runners) await r.close();
 
@@ -136,6 +169,7 @@ async function main() {
       memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
       node: process.version,
       commit: gitCommit(),
+      loadText: `1-minute load average ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end (on ${os.cpus().length} cores; anything above ~1 means other processes competed for the CPU)`,
       planText: describePlan(plan) + (args.quick ? ' — **quick run: times are not for comparison**' : ''),
       processText: isolated.length
         ? `One process, except ${isolated.join(', ')}, which runs in a child process started and driven by this one, while this one waits.`
@@ -155,6 +189,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof UsageError) {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   console.error(err?.stack ?? err);
   process.exitCode = 1;
 });

@@ -44,8 +44,11 @@ const OP_ALIASES = { gs: 'gridsample', ap: 'averagepool' };
 // (onnxruntime rejects those names below 20); AveragePool 18 is the last
 // opset before onnxruntime switched to a much slower generic kernel.
 export const MAIN_OPSET = { pad: 19, gridsample: 20, averagepool: 18 };
-// AveragePool is also measured at these opsets (onnxruntime and tensorwarp).
-export const AP_VARIANT_OPSETS = [19, 22];
+// AveragePool is also measured at these opsets: onnxruntime with models built
+// at each (its opset 18 run is the main one), tensorwarp through
+// onnx.run(..., { opset }) at each, 18 included, since its main run goes
+// through averagePool(), which has no opset.
+export const AP_VARIANT_OPSETS = [18, 19, 22];
 
 export const WORKLOADS = [
   padWorkload('pad_f32_constant', 'float32', N1024, 'constant', 64),
@@ -64,10 +67,10 @@ export const WORKLOADS = [
   apWorkload('ap_k3s2_ceil', [3, 3], [2, 2], [0, 0, 0, 0], true),
 ].map((w) => ({ ...w, key: w.id, opset: MAIN_OPSET[w.op] }));
 
-// Same AveragePool workloads with the onnxruntime model at another opset.
-// `key` tells them apart from the main run of the same workload.
+// The AveragePool workloads again, at each variant opset. `key` tells them
+// apart from the main run of the same workload.
 export const VARIANTS = WORKLOADS.filter((w) => w.op === 'averagepool').flatMap((w) =>
-  AP_VARIANT_OPSETS.map((opset) => ({ ...w, key: `${w.id}@op${opset}`, opset, variantOf: w.id })));
+  AP_VARIANT_OPSETS.map((opset) => ({ ...w, key: `${w.id}@op${opset}`, opset, mainOpset: w.opset, variantOf: w.id })));
 
 /** Workloads selected by `--only` tokens: an op name/alias or a workload id prefix. */
 export function selectWorkloads(tokens) {

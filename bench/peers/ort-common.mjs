@@ -23,7 +23,18 @@ function padModel(w) {
 
 function gridSampleModel(w) {
   const { mode, paddingMode, alignCorners } = w.gs;
+  // tensorwarp folds a nearest position back into the image before rounding
+  // it (PyTorch's order; its README lists this under known differences),
+  // onnxruntime rounds first, so exact .5 ties at folded positions differ.
+  const expect = mode === 'nearest' && paddingMode === 'reflection'
+    ? {
+        tol: 1e-5,
+        maxShare: 1e-4,
+        why: 'rounds a nearest position before folding it back into the image (the ONNX reference order); tensorwarp folds first, as PyTorch does: exact .5 ties at folded positions pick the neighbouring pixel',
+      }
+    : undefined;
   return {
+    expect,
     opType: 'GridSample',
     extraInputs: [{ name: 'grid', type: 'float32', dims: w.gridDims }],
     attributes: { mode, padding_mode: paddingMode, align_corners: alignCorners ? 1 : 0 },
@@ -70,6 +81,7 @@ export function ortConfig(ort, sessionOptions) {
       const { x, grid } = inputsOf(w);
       return {
         what: spec.what,
+        expect: spec.expect,
         // End to end as a user would call it: wrap the JS arrays, run, read the
         // output array (onnxruntime copies inputs into its heap / native
         // buffers and the output into a fresh TypedArray inside run()).

@@ -8,7 +8,16 @@
 // Ops land one at a time on main: a missing function, or one that throws
 // "not implemented", is reported as "not built yet" rather than failing.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { inputsOf, outputDims } from '../workloads.mjs';
+
+// This checkout's wrapper, or another build given as TENSORWARP_MODULE=<path
+// to its index.js> (e.g. an installed package, to compare two builds).
+const MODULE = process.env.TENSORWARP_MODULE
+  ? pathToFileURL(resolve(process.env.TENSORWARP_MODULE))
+  : new URL('../../js/index.js', import.meta.url);
 
 const FUNCTION = { pad: 'pad', gridsample: 'gridSample', averagepool: 'averagePool' };
 
@@ -43,9 +52,40 @@ function describe(w, resident) {
   return resident ? `${fn}(${inputs}, { ${args}, out }) on heap tensors` : `${fn}(${inputs}, { ${args} })`;
 }
 
+// An AveragePool opset variant: the same workload through tensorwarp's ONNX
+// node API at that opset, so its time can be seen not to depend on it.
+function onnxRunCase(tw, w, resident) {
+  if (resident) return { na: 'opset variants run end to end only' };
+  if (typeof tw.onnx?.run !== 'function') return { na: 'not built yet (no onnx.run export)', notBuilt: true };
+  const { kernel, strides, pads, ceilMode, countIncludePad } = w.ap;
+  const attributes = {
+    kernel_shape: kernel,
+    strides,
+    pads,
+    ceil_mode: ceilMode ? 1 : 0,
+    count_include_pad: countIncludePad ? 1 : 0,
+  };
+  const { x } = inputsOf(w);
+  const options = { opset: w.opset };
+  return {
+    // Without the number, so the report lists one line for all opsets of a workload.
+    what: `onnx.run('AveragePool', [x], ${JSON.stringify(attributes).replaceAll('"', '')}, { opset: N })`,
+    run: () => {
+      try {
+        return tw.onnx.run('AveragePool', [x], attributes, options)[0];
+      } catch (err) {
+        // onnx.run learns each op when that op lands on main.
+        if (/unsupported op type/i.test(err?.message)) throw new Error(`not implemented: ${err.message}`);
+        throw err;
+      }
+    },
+    result: (y) => ({ dims: [...y.dims], data: y.data }),
+  };
+}
+
 async function loadModule() {
   try {
-    const tw = await import(new URL('../../js/index.js', import.meta.url));
+    const tw = await import(MODULE);
     await tw.ready();
     return { tw };
   } catch (err) {
@@ -56,8 +96,8 @@ async function loadModule() {
 export async function load({ resident }) {
   const { tw, missing } = await loadModule();
   let version = 'tensorwarp (not built)';
-  if (tw) {
-    const { readFileSync } = await import('node:fs');
+  if (tw && process.env.TENSORWARP_MODULE) version = `tensorwarp from ${process.env.TENSORWARP_MODULE}`;
+  else if (tw) {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     version = `tensorwarp ${pkg.version} (this checkout)`;
   }
@@ -65,12 +105,10 @@ export async function load({ resident }) {
     version,
     prepare(w) {
       if (missing) return { na: missing, notBuilt: true };
+      if (w.variantOf) return onnxRunCase(tw, w, resident);
       if (typeof tw[FUNCTION[w.op]] !== 'function') {
         return { na: `not built yet (no ${FUNCTION[w.op]} export)`, notBuilt: true };
       }
-      // tensorwarp has no opset parameter: AveragePool semantics are the same
-      // for opsets 18-22 on these workloads, so the opset variants run the
-      // same call; the point is that its time does not depend on the opset.
       const opts = options(w);
       const { x, grid } = inputsOf(w);
       const what = describe(w, resident);
