@@ -58,8 +58,6 @@ export function runAveragePool(op, x, attrs, out, names) {
   });
 }
 
-const AUTO_PAD_NAMES = Object.fromEntries(Object.entries(AUTO_PADS).map(([k, v]) => [k, v]));
-
 /** AveragePool (ONNX 1-22 semantics, any spatial rank). See js/index.d.ts. */
 export function averagePool(x, options) {
   const { kernelShape, strides, pads, dilations, ceilMode, countIncludePad, autoPad = 'NOTSET', out } =
@@ -73,7 +71,7 @@ export function averagePool(x, options) {
     dilations,
     ceilMode: flag(ceilMode, false, `${op}: options.ceilMode`),
     countIncludePad: flag(countIncludePad, false, `${op}: options.countIncludePad`),
-    autoPad: choice(typeof autoPad === 'string' ? autoPad.toUpperCase() : autoPad, AUTO_PAD_NAMES, `${op}: options.autoPad`),
+    autoPad: choice(typeof autoPad === 'string' ? autoPad.toUpperCase() : autoPad, AUTO_PADS, `${op}: options.autoPad`),
   };
   const names = {
     kernel: 'options.kernelShape', strides: 'options.strides', pads: 'options.pads',

@@ -4,8 +4,6 @@
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { wasm, withFrame } from './module.js';
 
-const live = new Set(); // heap tensors not yet disposed (for diagnostics/tests)
-
 /** A tensor whose data lives in the wasm heap. Create with `tensor()`. */
 export class HeapTensor {
   #pointer;
@@ -16,7 +14,6 @@ export class HeapTensor {
     this.#pointer = pointer;
     this.#length = dataLength(info, elementCount(dims));
     this.byteLength = storageBytes(info, elementCount(dims));
-    live.add(this);
   }
 
   /** Byte address in the wasm heap (throws once disposed). */
@@ -40,7 +37,6 @@ export class HeapTensor {
     if (this.#pointer !== 0) {
       wasm()._free(this.#pointer);
       this.#pointer = 0;
-      live.delete(this);
     }
   }
 }
@@ -88,11 +84,6 @@ export function tensor(type, dims, data) {
     }
   }
   return t;
-}
-
-/** Heap tensors currently allocated (tests use it to find leaks). */
-export function liveHeapTensors() {
-  return live.size;
 }
 
 /**
