@@ -79,14 +79,20 @@ TW_GS_DEFINE_INT_STORE(u64, uint64_t, 0, UINT64_MAX)
       }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##__scalar(size_t points, size_t taps, const void* x,                \
+  void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, size_t taps, const void* x,  \
                                               const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 0);                                            \
+    for (size_t row = 0; row < tile->rows; row++) {                                                     \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, taps);         \
+      tw_gs_blend_##suffix(tile->count, taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 0); \
+    }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##_masked__scalar(size_t points, size_t taps, const void* x,         \
-                                                     const tw_gridsample_plan* plan, const void* fill,  \
-                                                     void* y) {                                         \
-    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 1);                                            \
+  void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, size_t taps,       \
+                                                     const void* x, const tw_gridsample_plan* plan,     \
+                                                     const void* fill, void* y) {                       \
+    for (size_t row = 0; row < tile->rows; row++) {                                                     \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, taps);         \
+      tw_gs_blend_##suffix(tile->count, taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 1); \
+    }                                                                                                   \
   }
 TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
 #undef TW_GS_DEFINE_SCALAR_BLEND
@@ -105,16 +111,22 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
       memcpy(y + p * (bytes), source, (bytes));                                                          \
     }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##__scalar(size_t points, size_t taps, const void* x,                  \
+  void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, size_t taps, const void* x,   \
                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
     (void)taps;                                                                                          \
-    tw_gs_gather_##size(points, x, plan, fill, y, 0);                                                    \
+    for (size_t row = 0; row < tile->rows; row++) {                                                      \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, 1);             \
+      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 0); \
+    }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##_masked__scalar(size_t points, size_t taps, const void* x,           \
-                                                    const tw_gridsample_plan* plan, const void* fill,   \
-                                                    void* y) {                                           \
+  void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, size_t taps,        \
+                                                    const void* x, const tw_gridsample_plan* plan,      \
+                                                    const void* fill, void* y) {                         \
     (void)taps;                                                                                          \
-    tw_gs_gather_##size(points, x, plan, fill, y, 1);                                                    \
+    for (size_t row = 0; row < tile->rows; row++) {                                                      \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, 1);             \
+      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 1); \
+    }                                                                                                    \
   }
 TW_GS_DEFINE_GATHER(x8, 1)
 TW_GS_DEFINE_GATHER(x16, 2)

@@ -24,6 +24,8 @@
  * plan is ~12-16 bytes per entry, so this keeps it within L1/L2. */
 #define TW_GRIDSAMPLE_BLOCK_ENTRIES 4096
 #define TW_GRIDSAMPLE_MAX_BLOCK 1024
+/* Output tiles are this many points wide (fewer when the block is smaller). */
+#define TW_GRIDSAMPLE_TILE_WIDTH 64
 
 /* The SIMD plan kernels handle coordinates with |x| < 2^22 on axes of length
  * <= 2^20: there every integer they form is exact in float32 (the modulo for
@@ -104,30 +106,54 @@ static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
   return ((point >> 2) * taps + tap) * 4 + (point & 3);
 }
 
+/* The plan from point `first` on; first must be a multiple of 4 so that the
+ * group layout lines up. */
+static inline tw_gridsample_plan tw_gridsample_plan_at(const tw_gridsample_plan* plan, size_t first, size_t taps) {
+  tw_gridsample_plan at = *plan;
+  const size_t offset = first * taps;
+  at.index += offset;
+  if (at.mask) at.mask += offset;
+  if (at.w32) at.w32 += offset;
+  if (at.w64) at.w64 += offset;
+  return at;
+}
+
+/* A tile of output locations: `rows` runs of `count` consecutive points.
+ * Run i's coordinates start at point i * grid_stride of the grid pointer
+ * given, its plan at point i * plan_stride of the plan (a multiple of 4, so
+ * every run starts a new group of 4), its outputs at element i * y_stride of
+ * the output pointer. Kernels take whole tiles to keep per-call costs off
+ * the short runs of a tile. */
+typedef struct tw_gridsample_tile {
+  size_t count, rows;
+  size_t grid_stride, plan_stride, y_stride;
+} tw_gridsample_tile;
+
 /* ---- plan kernels ---------------------------------------------------------
- * Coordinates of block point p are grid[p * r .. p * r + r - 1] (innermost
- * axis first). They write the plan entries of points [first, first + count). */
+ * Coordinates of point p of a run are grid[p * r .. p * r + r - 1]
+ * (innermost axis first). The scalar kernels plan points [first, first +
+ * count) of one run; the SIMD kernels plan a tile (r = 2 and r = 3, float32
+ * coordinates, float32 weights or nearest). */
 void tw_gridsample_plan_f32__scalar(const tw_gridsample_problem* problem, const float* grid, size_t first,
                                     size_t count, const tw_gridsample_plan* plan);
 void tw_gridsample_plan_f64__scalar(const tw_gridsample_problem* problem, const double* grid, size_t first,
                                     size_t count, const tw_gridsample_plan* plan);
-/* r = 2 and r = 3, float32 coordinates, float32 weights (or nearest). */
-void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan);
-void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan);
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan);
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan);
 
 /* ---- blend kernels --------------------------------------------------------
- * One channel plane: y[p] = sum over t of w(p,t) * value(p,t) for
- * p < points, where value is x[index(p,t)], or *fill (an element of x's type)
- * where mask(p,t) is set. The sum runs over t in order, starting from the
- * first tap's product. Gather kernels (nearest) copy value(p,0). */
-typedef void (*tw_gridsample_blend_fn)(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan,
-                                       const void* fill, void* y);
+ * One channel plane, one tile: y[p] = sum over t of w(p,t) * value(p,t),
+ * where value is x[index(p,t)], or *fill (an element of x's type) where
+ * mask(p,t) is set. The sum runs over t in order, starting from the first
+ * tap's product. Gather kernels (nearest) copy value(p,0). */
+typedef void (*tw_gridsample_blend_fn)(const tw_gridsample_tile* tile, size_t taps, const void* x,
+                                       const tw_gridsample_plan* plan, const void* fill, void* y);
 
-#define TW_GS_DECLARE_BLEND(name)                                                                        \
-  void tw_gridsample_##name(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan, \
-                            const void* fill, void* y);
+#define TW_GS_DECLARE_BLEND(name)                                                                          \
+  void tw_gridsample_##name(const tw_gridsample_tile* tile, size_t taps, const void* x,                  \
+                            const tw_gridsample_plan* plan, const void* fill, void* y);
 
 /* X-macro of the scalar blend kernels: (suffix, x element type, sum type,
  * components per element). Masked variants are named <suffix>_masked. */

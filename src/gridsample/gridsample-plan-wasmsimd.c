@@ -147,109 +147,116 @@ TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t at, con
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
 }
 
-TW_GS_INLINE void tw_gs_plan2d(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                               const tw_gridsample_plan* plan, const int mode, const int padding) {
+/* Group g (points 4g .. 4g + 3) of a run whose coordinates start at grid. */
+TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
+                                const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
+                                const int padding) {
   const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
-  const size_t taps = (size_t)(k_taps * k_taps);
-  tw_gs_axis_v ay, ax;
-  tw_gs_load_axis(&ay, &problem->axis[0]);
-  tw_gs_load_axis(&ax, &problem->axis[1]);
-  const size_t groups = count / 4;
-  for (size_t g = 0; g < groups; g++) {
-    /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
-    const v128_t v0 = wasm_v128_load(grid + g * 8);
-    const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
-    const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), &ax);
-    const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), &ay);
-    if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
-      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
-      continue;
-    }
-    tw_gs_taps_v ty, tx;
-    tw_gs_axis(xy, &ay, mode, padding, &ty);
-    tw_gs_axis(xx, &ax, mode, padding, &tx);
-    size_t at = g * taps * 4;
-    for (int ky = 0; ky < k_taps; ky++) {
-      const v128_t row = wasm_i32x4_mul(ty.index[ky], ay.stride_i);
-      for (int kx = 0; kx < k_taps; kx++, at += 4) {
-        tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
-                        wasm_v128_or(ty.mask[ky], tx.mask[kx]), wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
-      }
+  /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
+  const v128_t v0 = wasm_v128_load(grid + g * 8);
+  const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
+  const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), ax);
+  const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), ay);
+  if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
+    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    return;
+  }
+  tw_gs_taps_v ty, tx;
+  tw_gs_axis(xy, ay, mode, padding, &ty);
+  tw_gs_axis(xx, ax, mode, padding, &tx);
+  size_t at = g * (size_t)(k_taps * k_taps) * 4;
+  for (int ky = 0; ky < k_taps; ky++) {
+    const v128_t row = wasm_i32x4_mul(ty.index[ky], ay->stride_i);
+    for (int kx = 0; kx < k_taps; kx++, at += 4) {
+      tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+                      wasm_v128_or(ty.mask[ky], tx.mask[kx]), wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
     }
   }
-  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
 }
 
-TW_GS_INLINE void tw_gs_plan3d(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                               const tw_gridsample_plan* plan, const int mode, const int padding) {
+TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
+                                const tw_gs_axis_v* ax, const float* grid, size_t g, const tw_gridsample_plan* plan,
+                                const int mode, const int padding) {
   const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
-  const size_t taps = (size_t)(k_taps * k_taps * k_taps);
-  tw_gs_axis_v az, ay, ax;
-  tw_gs_load_axis(&az, &problem->axis[0]);
-  tw_gs_load_axis(&ay, &problem->axis[1]);
-  tw_gs_load_axis(&ax, &problem->axis[2]);
-  const size_t groups = count / 4;
-  for (size_t g = 0; g < groups; g++) {
-    /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
-    const v128_t v0 = wasm_v128_load(grid + g * 12);
-    const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);
-    const v128_t v2 = wasm_v128_load(grid + g * 12 + 8);
-    const v128_t gx = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 0, 3, 6, 0), v2, 0, 1, 2, 5);
-    const v128_t gy = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 1, 4, 7, 0), v2, 0, 1, 2, 6);
-    const v128_t gz = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 2, 5, 0, 0), v2, 0, 1, 4, 7);
-    const v128_t xx = tw_gs_unnormalise(gx, &ax);
-    const v128_t xy = tw_gs_unnormalise(gy, &ay);
-    const v128_t xz = tw_gs_unnormalise(gz, &az);
-    if (!wasm_i32x4_all_true(
-            wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
-      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
-      continue;
-    }
-    tw_gs_taps_v tz, ty, tx;
-    tw_gs_axis(xz, &az, mode, padding, &tz);
-    tw_gs_axis(xy, &ay, mode, padding, &ty);
-    tw_gs_axis(xx, &ax, mode, padding, &tx);
-    size_t at = g * taps * 4;
-    for (int kz = 0; kz < k_taps; kz++) {
-      const v128_t slab = wasm_i32x4_mul(tz.index[kz], az.stride_i);
-      for (int ky = 0; ky < k_taps; ky++) {
-        const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay.stride_i));
-        const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
-        const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
-        for (int kx = 0; kx < k_taps; kx++, at += 4) {
-          tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
-                          wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
-        }
+  /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
+  const v128_t v0 = wasm_v128_load(grid + g * 12);
+  const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);
+  const v128_t v2 = wasm_v128_load(grid + g * 12 + 8);
+  const v128_t gx = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 0, 3, 6, 0), v2, 0, 1, 2, 5);
+  const v128_t gy = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 1, 4, 7, 0), v2, 0, 1, 2, 6);
+  const v128_t gz = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 2, 5, 0, 0), v2, 0, 1, 4, 7);
+  const v128_t xx = tw_gs_unnormalise(gx, ax);
+  const v128_t xy = tw_gs_unnormalise(gy, ay);
+  const v128_t xz = tw_gs_unnormalise(gz, az);
+  if (!wasm_i32x4_all_true(wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
+    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    return;
+  }
+  tw_gs_taps_v tz, ty, tx;
+  tw_gs_axis(xz, az, mode, padding, &tz);
+  tw_gs_axis(xy, ay, mode, padding, &ty);
+  tw_gs_axis(xx, ax, mode, padding, &tx);
+  size_t at = g * (size_t)(k_taps * k_taps * k_taps) * 4;
+  for (int kz = 0; kz < k_taps; kz++) {
+    const v128_t slab = wasm_i32x4_mul(tz.index[kz], az->stride_i);
+    for (int ky = 0; ky < k_taps; ky++) {
+      const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay->stride_i));
+      const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
+      const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
+      for (int kx = 0; kx < k_taps; kx++, at += 4) {
+        tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+                        wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
       }
     }
   }
-  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
+}
+
+/* A tile: full groups in SIMD, each run's last count % 4 points scalar. */
+TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile, const float* grid,
+                             const tw_gridsample_plan* plan, const int mode, const int padding, const int r) {
+  tw_gs_axis_v axis[3];
+  for (int a = 0; a < r; a++) tw_gs_load_axis(&axis[a], &problem->axis[a]);
+  const size_t groups = tile->count / 4;
+  for (size_t row = 0; row < tile->rows; row++) {
+    const float* run_grid = grid + row * tile->grid_stride * (size_t)r;
+    const tw_gridsample_plan run_plan = tw_gridsample_plan_at(plan, row * tile->plan_stride, (size_t)problem->taps);
+    for (size_t g = 0; g < groups; g++) {
+      if (r == 2) {
+        tw_gs_group2d(problem, &axis[0], &axis[1], run_grid, g, &run_plan, mode, padding);
+      } else {
+        tw_gs_group3d(problem, &axis[0], &axis[1], &axis[2], run_grid, g, &run_plan, mode, padding);
+      }
+    }
+    if (groups * 4 < tile->count) {
+      tw_gridsample_plan_f32__scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
+    }
+  }
 }
 
 /* One specialised loop per (mode, padding). */
-#define TW_GS_CASES(fn)                                                                                       \
+#define TW_GS_CASES(fn, rank)                                                                                       \
   switch (problem->mode * 4 + problem->padding) {                                                             \
-    case 0: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS); break;    \
-    case 1: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER); break;   \
-    case 2: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 3: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
-    case 4: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS); break;   \
-    case 5: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER); break;  \
-    case 6: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 7: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP); break;    \
-    case 8: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS); break;     \
-    case 9: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER); break;    \
-    case 10: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 11: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
+    case 0: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;    \
+    case 1: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;   \
+    case 2: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 3: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
+    case 4: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;   \
+    case 5: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;  \
+    case 6: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 7: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;    \
+    case 8: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;     \
+    case 9: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;    \
+    case 10: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 11: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
     default: break;                                                                                           \
   }
 
-void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan) {
-  TW_GS_CASES(tw_gs_plan2d)
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan, 2)
 }
 
-void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan) {
-  TW_GS_CASES(tw_gs_plan3d)
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan, 3)
 }
