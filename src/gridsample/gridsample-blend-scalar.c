@@ -79,19 +79,19 @@ TW_GS_DEFINE_INT_STORE(u64, uint64_t, 0, UINT64_MAX)
       }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, size_t taps, const void* x,  \
+  void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, const void* x,              \
                                               const tw_gridsample_plan* plan, const void* fill, void* y) { \
     for (size_t row = 0; row < tile->rows; row++) {                                                     \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, taps);         \
-      tw_gs_blend_##suffix(tile->count, taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 0); \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 0); \
     }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, size_t taps,       \
-                                                     const void* x, const tw_gridsample_plan* plan,     \
+  void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, const void* x,      \
+                                                     const tw_gridsample_plan* plan,                    \
                                                      const void* fill, void* y) {                       \
     for (size_t row = 0; row < tile->rows; row++) {                                                     \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, taps);         \
-      tw_gs_blend_##suffix(tile->count, taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 1); \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 1); \
     }                                                                                                   \
   }
 TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
@@ -111,20 +111,18 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
       memcpy(y + p * (bytes), source, (bytes));                                                          \
     }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, size_t taps, const void* x,   \
+  void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, const void* x,               \
                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    (void)taps;                                                                                          \
     for (size_t row = 0; row < tile->rows; row++) {                                                      \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, 1);             \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
       tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 0); \
     }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, size_t taps,        \
-                                                    const void* x, const tw_gridsample_plan* plan,      \
+  void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, const void* x,       \
+                                                    const tw_gridsample_plan* plan,                     \
                                                     const void* fill, void* y) {                         \
-    (void)taps;                                                                                          \
     for (size_t row = 0; row < tile->rows; row++) {                                                      \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride, 1);             \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
       tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 1); \
     }                                                                                                    \
   }

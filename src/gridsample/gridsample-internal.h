@@ -89,18 +89,31 @@ typedef struct tw_gridsample_problem {
   tw_gridsample_axis axis[TW_GRIDSAMPLE_MAX_RANK]; /* axis[0] = D_1, the outermost */
 } tw_gridsample_problem;
 
-/* A block's plan. Entry (point p, tap t) of each array lives at
+/* A tile's plan. Entry (point p, tap t) of each array lives at
  * tw_gridsample_slot(p, t, taps): groups of 4 points, tap-major inside a
  * group, so a SIMD kernel loads 4 points' entries of one tap at once.
  * Taps are ordered like a row-major loop over the axes' taps (innermost
  * axis fastest); a tap's weight is ((w_axis0 * w_axis1) * ...) in that
- * order; its index is always inside the plane (out-of-bounds taps hold 0). */
+ * order; its index is always inside the plane (out-of-bounds taps hold 0).
+ * flags (one byte per group) let SIMD blend kernels take shortcuts that give
+ * the same bits; 0 is always correct. */
 typedef struct tw_gridsample_plan {
-  uint32_t* index; /* element index within an x plane */
-  uint32_t* mask;  /* ~0u: out of bounds (ZEROS only); NULL for other paddings */
-  float* w32;      /* weights when !weights_f64 (NULL for nearest) */
-  double* w64;     /* weights when weights_f64 */
+  size_t taps;          /* T = K^r */
+  size_t taps_per_axis; /* K; a "row" is K consecutive taps along the innermost axis */
+  uint32_t* index;      /* element index within an x plane */
+  uint32_t* mask;       /* ~0u: out of bounds (ZEROS only); NULL for other paddings */
+  float* w32;           /* weights when !weights_f64 (NULL for nearest) */
+  double* w64;          /* weights when weights_f64 */
+  uint8_t* flags;       /* per group: TW_GS_GROUP_* */
 } tw_gridsample_plan;
+
+enum {
+  /* every row of the group's points reads K consecutive x elements, index
+   * (row, 0) first, and no tap is out of bounds: one wide load per row */
+  TW_GS_GROUP_ROWS = 1,
+  /* every tap of the group's points is out of bounds (ZEROS): no x read */
+  TW_GS_GROUP_FILL = 2,
+};
 
 static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
   return ((point >> 2) * taps + tap) * 4 + (point & 3);
@@ -108,13 +121,14 @@ static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
 
 /* The plan from point `first` on; first must be a multiple of 4 so that the
  * group layout lines up. */
-static inline tw_gridsample_plan tw_gridsample_plan_at(const tw_gridsample_plan* plan, size_t first, size_t taps) {
+static inline tw_gridsample_plan tw_gridsample_plan_at(const tw_gridsample_plan* plan, size_t first) {
   tw_gridsample_plan at = *plan;
-  const size_t offset = first * taps;
+  const size_t offset = first * plan->taps;
   at.index += offset;
   if (at.mask) at.mask += offset;
   if (at.w32) at.w32 += offset;
   if (at.w64) at.w64 += offset;
+  at.flags += first / 4;
   return at;
 }
 
@@ -148,12 +162,12 @@ void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const 
  * where value is x[index(p,t)], or *fill (an element of x's type) where
  * mask(p,t) is set. The sum runs over t in order, starting from the first
  * tap's product. Gather kernels (nearest) copy value(p,0). */
-typedef void (*tw_gridsample_blend_fn)(const tw_gridsample_tile* tile, size_t taps, const void* x,
-                                       const tw_gridsample_plan* plan, const void* fill, void* y);
+typedef void (*tw_gridsample_blend_fn)(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan,
+                                       const void* fill, void* y);
 
-#define TW_GS_DECLARE_BLEND(name)                                                                          \
-  void tw_gridsample_##name(const tw_gridsample_tile* tile, size_t taps, const void* x,                  \
-                            const tw_gridsample_plan* plan, const void* fill, void* y);
+#define TW_GS_DECLARE_BLEND(name)                                                                 \
+  void tw_gridsample_##name(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan, \
+                            const void* fill, void* y);
 
 /* X-macro of the scalar blend kernels: (suffix, x element type, sum type,
  * components per element). Masked variants are named <suffix>_masked. */

@@ -367,9 +367,13 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   const size_t mask_bytes = masked ? entries * 4 : 0;
   const int stage_grid = grid_dtype == TW_DTYPE_FLOAT16 || grid_dtype == TW_DTYPE_BFLOAT16;
   const size_t stage_bytes = stage_grid ? tile_w * tile_h * (size_t)r * 4 : 0;
-  unsigned char* scratch = malloc(weight_bytes + entries * 4 + mask_bytes + stage_bytes);
+  const size_t flag_bytes = tile_w * tile_h / 4;
+  unsigned char* scratch = malloc(weight_bytes + entries * 4 + mask_bytes + stage_bytes + flag_bytes);
   if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
   tw_gridsample_plan plan;
+  plan.taps = (size_t)taps;
+  plan.taps_per_axis = (size_t)taps_per_axis;
+  plan.flags = scratch + weight_bytes + entries * 4 + mask_bytes + stage_bytes;
   plan.w64 = problem.weights_f64 && weight_bytes ? (double*)(void*)scratch : NULL;
   plan.w32 = !problem.weights_f64 && weight_bytes ? (float*)(void*)scratch : NULL;
   plan.index = (uint32_t*)(void*)(scratch + weight_bytes);
@@ -396,7 +400,7 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
           /* plan the tile once */
           if (grid_dtype == TW_DTYPE_FLOAT64 || !plan_simd) {
             for (size_t i = 0; i < tile.rows; i++) {
-              const tw_gridsample_plan run_plan = tw_gridsample_plan_at(&plan, i * tile_w, (size_t)taps);
+              const tw_gridsample_plan run_plan = tw_gridsample_plan_at(&plan, i * tile_w);
               const size_t coord = first_coord + i * (size_t)cols * (size_t)r;
               if (grid_dtype == TW_DTYPE_FLOAT64) {
                 tw_gridsample_plan_f64__scalar(&problem, (const double*)(const void*)gb + coord, 0, tile.count,
@@ -424,7 +428,7 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
           /* blend it for every channel */
           for (uint64_t c = 0; c < channels; c++) {
             const uint64_t nc = n * channels + c;
-            blend(&tile, (size_t)taps, xb + nc * plane_bytes, &plan, fill.bytes,
+            blend(&tile, xb + nc * plane_bytes, &plan, fill.bytes,
                   yb + (size_t)((nc * points + p0) * type.size));
           }
         }
