@@ -124,6 +124,18 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
       out->mask[k] = wasm_i32x4_splat(0);
     }
   } else {
+    /* Periodic padding. When every lane's taps are already inside [0, L)
+     * (the common case) they are their own reduction and mirror image. */
+    const v128_t first_i = wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(base), wasm_i32x4_splat(first));
+    const v128_t inside = wasm_v128_and(wasm_i32x4_ge(first_i, wasm_i32x4_splat(0)),
+                                        wasm_i32x4_le(wasm_i32x4_add(first_i, wasm_i32x4_splat(count - 1)), a->last_i));
+    if (wasm_i32x4_all_true(inside)) {
+      for (int k = 0; k < count; k++) {
+        out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
+        out->mask[k] = wasm_i32x4_splat(0);
+      }
+      return;
+    }
     const v128_t b = wasm_i32x4_trunc_sat_f32x4(tw_gs_mod(base, a->period, a->period_inv));
     for (int k = 0; k < count; k++) {
       v128_t i = wasm_i32x4_add(b, wasm_i32x4_splat(first + k));
