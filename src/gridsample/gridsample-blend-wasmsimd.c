@@ -26,14 +26,15 @@ TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_
   return t == 0 ? product : wasm_f32x4_add(acc, product);
 }
 
-/* A TW_GS_GROUP_ROWS group: row r's K elements of point p start at
- * index[(r * K) * 4 + p] and are consecutive, so each point-row is one 8- or
- * 16-byte load; shuffles turn them into one vector per tap (lanes = points). */
+/* A TW_GS_GROUP_ROWS group (compact layout): row r's K elements of point p
+ * start at index[r * 4 + p] and are consecutive, so each point-row is one 8-
+ * or 16-byte load; shuffles turn them into one vector per tap (lanes =
+ * points). */
 TW_GS_INLINE v128_t tw_gs_group_rows(const unsigned char* x, const uint32_t* index, const float* w, const size_t taps,
                                      const size_t k) {
   v128_t acc = wasm_f32x4_splat(0.0f);
   for (size_t t = 0; t < taps; t += k) {
-    const uint32_t* first = index + t * 4;
+    const uint32_t* first = index + t / k * 4;
     if (k == 2) {
       v128_t a = wasm_v128_load64_zero(x + (size_t)first[0] * 4);
       a = wasm_v128_load64_lane(x + (size_t)first[1] * 4, a, 1);

@@ -95,8 +95,13 @@ typedef struct tw_gridsample_problem {
  * Taps are ordered like a row-major loop over the axes' taps (innermost
  * axis fastest); a tap's weight is ((w_axis0 * w_axis1) * ...) in that
  * order; its index is always inside the plane (out-of-bounds taps hold 0).
- * flags (one byte per group) let SIMD blend kernels take shortcuts that give
- * the same bits; 0 is always correct. */
+ * flags (one byte per group) let the SIMD f32 blend take shortcuts that give
+ * the same bits. 0 is always correct and is all a plan built for any other
+ * consumer contains (compact = 0). A flagged group stores only what its
+ * shortcut reads (compact layout):
+ *   ROWS: the weights, and at tap slot r (not r * K) the index of row r's
+ *         first element; no masks;
+ *   FILL: the weights only. */
 typedef struct tw_gridsample_plan {
   size_t taps;          /* T = K^r */
   size_t taps_per_axis; /* K; a "row" is K consecutive taps along the innermost axis */
@@ -105,6 +110,7 @@ typedef struct tw_gridsample_plan {
   float* w32;           /* weights when !weights_f64 (NULL for nearest) */
   double* w64;          /* weights when weights_f64 */
   uint8_t* flags;       /* per group: TW_GS_GROUP_* */
+  int compact;          /* the consumer reads flags (the SIMD f32 blend): plan kernels may set them */
 } tw_gridsample_plan;
 
 enum {

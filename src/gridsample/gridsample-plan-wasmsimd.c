@@ -175,11 +175,18 @@ TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, co
   }
 }
 
-/* Stores one combined tap of a group. */
-TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t at, const int mode, const int padding,
-                                  v128_t index, v128_t mask, v128_t w) {
-  wasm_v128_store(plan->index + at, index);
-  if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
+/* Stores one combined tap of a group (every array, or for a group flagged
+ * ROWS/FILL only what the compact layout keeps). */
+TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_at, size_t tap, size_t k_taps,
+                                  uint8_t flags, const int mode, const int padding, v128_t index, v128_t mask,
+                                  v128_t w) {
+  const size_t at = group_at + tap * 4;
+  if (flags == 0) {
+    wasm_v128_store(plan->index + at, index);
+    if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
+  } else if (flags == TW_GS_GROUP_ROWS && tap % k_taps == 0) {
+    wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
+  }
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
 }
 
@@ -232,17 +239,22 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
   tw_gs_taps_v ty, tx;
   tw_gs_axis(xy, ay, mode, padding, &ty);
   tw_gs_axis(xx, ax, mode, padding, &tx);
-  size_t at = g * (size_t)(k_taps * k_taps) * 4;
+  uint8_t flags = 0;
+  if (plan->compact) {
+    v128_t y_any, y_all;
+    tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
+    flags = tw_gs_group_flags(&tx, y_any, y_all, mode, padding);
+  }
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
   for (int ky = 0; ky < k_taps; ky++) {
     const v128_t row = wasm_i32x4_mul(ty.index[ky], ay->stride_i);
-    for (int kx = 0; kx < k_taps; kx++, at += 4) {
-      tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
-                      wasm_v128_or(ty.mask[ky], tx.mask[kx]), wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
+    for (int kx = 0; kx < k_taps; kx++) {
+      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
+                      wasm_i32x4_add(row, tx.index[kx]), wasm_v128_or(ty.mask[ky], tx.mask[kx]),
+                      wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
     }
   }
-  v128_t y_any, y_all;
-  tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
-  plan->flags[g] = tw_gs_group_flags(&tx, y_any, y_all, mode, padding);
 }
 
 TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
@@ -267,23 +279,28 @@ TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_g
   tw_gs_axis(xz, az, mode, padding, &tz);
   tw_gs_axis(xy, ay, mode, padding, &ty);
   tw_gs_axis(xx, ax, mode, padding, &tx);
-  size_t at = g * (size_t)(k_taps * k_taps * k_taps) * 4;
+  uint8_t flags = 0;
+  if (plan->compact) {
+    v128_t z_any, z_all, y_any, y_all;
+    tw_gs_mask_summary(&tz, mode, &z_any, &z_all);
+    tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
+    flags = tw_gs_group_flags(&tx, wasm_v128_or(z_any, y_any), wasm_v128_or(z_all, y_all), mode, padding);
+  }
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps * k_taps) * 4;
+  size_t tap = 0;
   for (int kz = 0; kz < k_taps; kz++) {
     const v128_t slab = wasm_i32x4_mul(tz.index[kz], az->stride_i);
     for (int ky = 0; ky < k_taps; ky++) {
       const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay->stride_i));
       const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
       const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
-      for (int kx = 0; kx < k_taps; kx++, at += 4) {
-        tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+      for (int kx = 0; kx < k_taps; kx++, tap++) {
+        tw_gs_store_tap(plan, group_at, tap, (size_t)k_taps, flags, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
                         wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
       }
     }
   }
-  v128_t z_any, z_all, y_any, y_all;
-  tw_gs_mask_summary(&tz, mode, &z_any, &z_all);
-  tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
-  plan->flags[g] = tw_gs_group_flags(&tx, wasm_v128_or(z_any, y_any), wasm_v128_or(z_all, y_all), mode, padding);
 }
 
 /* A tile: full groups in SIMD, each run's last count % 4 points scalar. */

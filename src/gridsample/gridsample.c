@@ -374,6 +374,8 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   plan.taps = (size_t)taps;
   plan.taps_per_axis = (size_t)taps_per_axis;
   plan.flags = scratch + weight_bytes + entries * 4 + mask_bytes + stage_bytes;
+  /* only the SIMD f32 blend reads group flags and their compact layout */
+  plan.compact = simd && x_dtype == TW_DTYPE_FLOAT32 && mode != TW_GRIDSAMPLE_MODE_NEAREST;
   plan.w64 = problem.weights_f64 && weight_bytes ? (double*)(void*)scratch : NULL;
   plan.w32 = !problem.weights_f64 && weight_bytes ? (float*)(void*)scratch : NULL;
   plan.index = (uint32_t*)(void*)(scratch + weight_bytes);
