@@ -1,9 +1,9 @@
 /* GridSample internals: the normalised problem the entry layer (gridsample.c)
- * hands to the kernels, the per-block plan, and the micro-kernel prototypes.
+ * hands to the kernels, the per-tile plan, and the micro-kernel prototypes.
  *
  * Flow per call (STYLE P1/P3):
  *   entry     validate, normalise shapes, convert fill_value, pick kernels
- *   plan      per block of output locations: tap indices (after padding),
+ *   plan      per tile of output locations: tap indices (after padding),
  *             tap weights and out-of-bounds masks, computed once ...
  *   blend     ... and applied to every channel by a kernel that only gathers
  *             and sums (no mode or padding decision inside it).
@@ -24,9 +24,9 @@
  * 8-16 bytes, so a tile's plan (<= 256 KB) stays in L2; tall tiles let each
  * line of x serve many output rows (64 x 4 cubic tiles measured ~15% slower
  * than 64 x 16). */
-#define TW_GRIDSAMPLE_BLOCK_ENTRIES 16384
-#define TW_GRIDSAMPLE_MAX_BLOCK 2048
-/* Output tiles are this many points wide (fewer when the block is smaller). */
+#define TW_GRIDSAMPLE_TILE_ENTRIES 16384
+#define TW_GRIDSAMPLE_TILE_MAX_POINTS 2048
+/* Output tiles are this many points wide (fewer for narrow outputs or big plans). */
 #define TW_GRIDSAMPLE_TILE_WIDTH 64
 
 /* The SIMD plan kernels handle coordinates with |x| < 2^22 on axes of length
