@@ -51,6 +51,32 @@
 #define TW_GS_CUBIC_A (-0.75)
 #define TW_GS_CUBIC_A2 (1.25) /* A + 2 */
 
+/* Taps per axis (K) of a mode: nearest 1, linear 2, cubic 4. */
+static inline int tw_gridsample_taps_per_axis(int32_t mode) {
+  return mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+}
+
+/* double -> integer element: truncate toward zero, saturate to the type's
+ * range, NaN -> 0 (gridsample.h; used for results and for fill_value). The
+ * bounds are compared as doubles; each is exact or rounds away from the
+ * range (2^63, 2^64), so every value that passes converts without UB. */
+#define TW_GS_DEFINE_TO_INT(suffix, type, lo, hi)     \
+  static inline type tw_gs_to_##suffix(double v) {    \
+    if (v != v) return 0;                             \
+    if (v <= (double)(lo)) return (lo);               \
+    if (v >= (double)(hi)) return (hi);               \
+    return (type)v;                                   \
+  }
+TW_GS_DEFINE_TO_INT(i8, int8_t, INT8_MIN, INT8_MAX)
+TW_GS_DEFINE_TO_INT(u8, uint8_t, 0, UINT8_MAX)
+TW_GS_DEFINE_TO_INT(i16, int16_t, INT16_MIN, INT16_MAX)
+TW_GS_DEFINE_TO_INT(u16, uint16_t, 0, UINT16_MAX)
+TW_GS_DEFINE_TO_INT(i32, int32_t, INT32_MIN, INT32_MAX)
+TW_GS_DEFINE_TO_INT(u32, uint32_t, 0, UINT32_MAX)
+TW_GS_DEFINE_TO_INT(i64, int64_t, INT64_MIN, INT64_MAX)
+TW_GS_DEFINE_TO_INT(u64, uint64_t, 0, UINT64_MAX)
+#undef TW_GS_DEFINE_TO_INT
+
 /* Per-axis constants of the coordinate pipeline, in one coordinate type.
  * x = ((g + 1) * s1 - s2) * s3 reproduces both documented formulas with
  * their operation order: align 1 (s1, s2, s3) = (1/2, 0, L-1),

@@ -191,11 +191,12 @@ TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_a
 }
 
 /* The group's TW_GS_GROUP_* flags from its innermost axis's taps and the
- * masks of all its axes (`outer` = OR of the other axes' masks for ROWS,
- * `outer_all` = AND over taps of the other axes' masks for FILL). */
+ * masks of all its axes (outer_any = OR of the other axes' tap masks, for
+ * ROWS; outer_all = OR over the other axes of the AND of their tap masks,
+ * for FILL: a point is all fill when every tap of some axis is outside). */
 TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_any, v128_t outer_all, const int mode,
                                        const int padding) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
   if (k_taps == 1) return 0;
   v128_t rows = wasm_i32x4_splat(-1);
   for (int k = 1; k < k_taps; k++) {
@@ -214,7 +215,7 @@ TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_a
 
 /* OR and AND of an axis's tap masks. */
 TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v128_t* any, v128_t* all) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
   *any = *all = taps->mask[0];
   for (int k = 1; k < k_taps; k++) {
     *any = wasm_v128_or(*any, taps->mask[k]);
@@ -226,7 +227,7 @@ TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v
 TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
                                 const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
                                 const int padding) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
   /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
   const v128_t v0 = wasm_v128_load(grid + g * 8);
   const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
@@ -260,7 +261,7 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
 TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
                                 const tw_gs_axis_v* ax, const float* grid, size_t g, const tw_gridsample_plan* plan,
                                 const int mode, const int padding) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
   /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
   const v128_t v0 = wasm_v128_load(grid + g * 12);
   const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);

@@ -83,12 +83,6 @@ static float tw_gs_f64_to_f32_odd(double v) {
   return tw_f32_from_bits(tw_f32_bits(f) | 1u);
 }
 
-/* Integer fill: truncate toward zero and saturate (NaN rejected earlier). */
-static double tw_gs_trunc_sat(double v, double lo, double hi) {
-  v = trunc(v);
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* Writes fill_value as one element of x's type into `out` (16 bytes). */
 static tw_status tw_gs_convert_fill(int32_t dtype, double v, void* out) {
   int is_int = 0;
@@ -110,25 +104,17 @@ static tw_status tw_gs_convert_fill(int32_t dtype, double v, void* out) {
     case TW_DTYPE_BFLOAT16: { const uint16_t h = tw_f32_to_bf16(tw_gs_f64_to_f32_odd(v)); memcpy(out, &h, 2); break; }
     case TW_DTYPE_COMPLEX64: { const float c[2] = {(float)v, 0.0f}; memcpy(out, c, 8); break; }
     case TW_DTYPE_COMPLEX128: { const double c[2] = {v, 0.0}; memcpy(out, c, 16); break; }
-    case TW_DTYPE_INT8: { const int8_t i = (int8_t)tw_gs_trunc_sat(v, INT8_MIN, INT8_MAX); memcpy(out, &i, 1); break; }
-    case TW_DTYPE_UINT8: { const uint8_t i = (uint8_t)tw_gs_trunc_sat(v, 0, UINT8_MAX); memcpy(out, &i, 1); break; }
-    case TW_DTYPE_INT16: { const int16_t i = (int16_t)tw_gs_trunc_sat(v, INT16_MIN, INT16_MAX); memcpy(out, &i, 2); break; }
-    case TW_DTYPE_UINT16: { const uint16_t i = (uint16_t)tw_gs_trunc_sat(v, 0, UINT16_MAX); memcpy(out, &i, 2); break; }
-    case TW_DTYPE_INT32: { const int32_t i = (int32_t)tw_gs_trunc_sat(v, INT32_MIN, INT32_MAX); memcpy(out, &i, 4); break; }
-    case TW_DTYPE_UINT32: { const uint32_t i = (uint32_t)tw_gs_trunc_sat(v, 0, UINT32_MAX); memcpy(out, &i, 4); break; }
-    case TW_DTYPE_INT64: {
-      /* 2^63 is the first double above the range; everything below converts. */
-      const double t = trunc(v);
-      const int64_t i = t < -0x1p63 ? INT64_MIN : t >= 0x1p63 ? INT64_MAX : (int64_t)t;
-      memcpy(out, &i, 8);
-      break;
-    }
-    case TW_DTYPE_UINT64: {
-      const double t = trunc(v);
-      const uint64_t i = t <= 0 ? 0 : t >= 0x1p64 ? UINT64_MAX : (uint64_t)t;
-      memcpy(out, &i, 8);
-      break;
-    }
+#define TW_GS_FILL_INT(dtype, suffix, type) \
+  case dtype: { const type i = tw_gs_to_##suffix(v); memcpy(out, &i, sizeof i); break; }
+    TW_GS_FILL_INT(TW_DTYPE_INT8, i8, int8_t)
+    TW_GS_FILL_INT(TW_DTYPE_UINT8, u8, uint8_t)
+    TW_GS_FILL_INT(TW_DTYPE_INT16, i16, int16_t)
+    TW_GS_FILL_INT(TW_DTYPE_UINT16, u16, uint16_t)
+    TW_GS_FILL_INT(TW_DTYPE_INT32, i32, int32_t)
+    TW_GS_FILL_INT(TW_DTYPE_UINT32, u32, uint32_t)
+    TW_GS_FILL_INT(TW_DTYPE_INT64, i64, int64_t)
+    TW_GS_FILL_INT(TW_DTYPE_UINT64, u64, uint64_t)
+#undef TW_GS_FILL_INT
     case TW_DTYPE_BOOL: {
       if (!(v == 0 || v == 1)) {
         return tw_fail(TW_INVALID_ARGUMENT, "fill_value: must be 0 or 1 for bool x, got %g", v);
@@ -237,7 +223,7 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
     return tw_fail(TW_UNSUPPORTED, "mode: %s interpolation is not defined for x_dtype %d (bool); use nearest",
                    mode == TW_GRIDSAMPLE_MODE_LINEAR ? "linear" : "cubic", (int)x_dtype);
   }
-  const int taps_per_axis = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+  const int taps_per_axis = tw_gridsample_taps_per_axis(mode);
   uint64_t taps = 1;
   for (int a = 0; a < r; a++) taps *= (uint64_t)taps_per_axis; /* <= 4^16 */
   if (taps > TW_GRIDSAMPLE_MAX_TAPS) {
