@@ -4,7 +4,6 @@
  * a _masked twin for ZEROS padding, so no kernel tests the padding mode per
  * tap); nearest only copies elements, so it needs one kernel per element
  * size (STYLE P2). */
-#include <math.h>
 #include <string.h>
 
 #include "common/half.h"
@@ -34,25 +33,15 @@ static inline float tw_gs_store_c64(float v) { return v; }
 static inline double tw_gs_store_f64(double v) { return v; }
 static inline double tw_gs_store_c128(double v) { return v; }
 
-/* Integers: truncate toward zero, saturate, NaN -> 0 (gridsample.h). The
- * bounds are compared as doubles; each is exact or rounds away from the
- * range (2^63, 2^64), so every value that passes converts without UB. */
-#define TW_GS_DEFINE_INT_STORE(suffix, type, lo, hi)                  \
-  static inline type tw_gs_store_##suffix(double v) {                 \
-    if (isnan(v)) return 0;                                           \
-    if (v <= (double)(lo)) return (lo);                               \
-    if (v >= (double)(hi)) return (hi);                               \
-    return (type)v;                                                   \
-  }
-TW_GS_DEFINE_INT_STORE(i8, int8_t, INT8_MIN, INT8_MAX)
-TW_GS_DEFINE_INT_STORE(u8, uint8_t, 0, UINT8_MAX)
-TW_GS_DEFINE_INT_STORE(i16, int16_t, INT16_MIN, INT16_MAX)
-TW_GS_DEFINE_INT_STORE(u16, uint16_t, 0, UINT16_MAX)
-TW_GS_DEFINE_INT_STORE(i32, int32_t, INT32_MIN, INT32_MAX)
-TW_GS_DEFINE_INT_STORE(u32, uint32_t, 0, UINT32_MAX)
-TW_GS_DEFINE_INT_STORE(i64, int64_t, INT64_MIN, INT64_MAX)
-TW_GS_DEFINE_INT_STORE(u64, uint64_t, 0, UINT64_MAX)
-#undef TW_GS_DEFINE_INT_STORE
+/* Integers: truncate toward zero, saturate, NaN -> 0 (gridsample-internal.h). */
+static inline int8_t tw_gs_store_i8(double v) { return tw_gs_to_i8(v); }
+static inline uint8_t tw_gs_store_u8(double v) { return tw_gs_to_u8(v); }
+static inline int16_t tw_gs_store_i16(double v) { return tw_gs_to_i16(v); }
+static inline uint16_t tw_gs_store_u16(double v) { return tw_gs_to_u16(v); }
+static inline int32_t tw_gs_store_i32(double v) { return tw_gs_to_i32(v); }
+static inline uint32_t tw_gs_store_u32(double v) { return tw_gs_to_u32(v); }
+static inline int64_t tw_gs_store_i64(double v) { return tw_gs_to_i64(v); }
+static inline uint64_t tw_gs_store_u64(double v) { return tw_gs_to_u64(v); }
 
 /* ---- blend ----------------------------------------------------------------
  * y = sum over taps of w * value, summed in tap order from the first product;
@@ -79,14 +68,20 @@ TW_GS_DEFINE_INT_STORE(u64, uint64_t, 0, UINT64_MAX)
       }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##__scalar(size_t points, size_t taps, const void* x,                \
+  void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, const void* x,              \
                                               const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 0);                                            \
+    for (size_t row = 0; row < tile->rows; row++) {                                                     \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 0); \
+    }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##_masked__scalar(size_t points, size_t taps, const void* x,         \
-                                                     const tw_gridsample_plan* plan, const void* fill,  \
-                                                     void* y) {                                         \
-    tw_gs_blend_##suffix(points, taps, x, plan, fill, y, 1);                                            \
+  void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, const void* x,      \
+                                                     const tw_gridsample_plan* plan,                    \
+                                                     const void* fill, void* y) {                       \
+    for (size_t row = 0; row < tile->rows; row++) {                                                     \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 1); \
+    }                                                                                                   \
   }
 TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
 #undef TW_GS_DEFINE_SCALAR_BLEND
@@ -105,16 +100,20 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
       memcpy(y + p * (bytes), source, (bytes));                                                          \
     }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##__scalar(size_t points, size_t taps, const void* x,                  \
+  void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, const void* x,               \
                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    (void)taps;                                                                                          \
-    tw_gs_gather_##size(points, x, plan, fill, y, 0);                                                    \
+    for (size_t row = 0; row < tile->rows; row++) {                                                      \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 0); \
+    }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##_masked__scalar(size_t points, size_t taps, const void* x,           \
-                                                    const tw_gridsample_plan* plan, const void* fill,   \
-                                                    void* y) {                                           \
-    (void)taps;                                                                                          \
-    tw_gs_gather_##size(points, x, plan, fill, y, 1);                                                    \
+  void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, const void* x,       \
+                                                    const tw_gridsample_plan* plan,                     \
+                                                    const void* fill, void* y) {                         \
+    for (size_t row = 0; row < tile->rows; row++) {                                                      \
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 1); \
+    }                                                                                                    \
   }
 TW_GS_DEFINE_GATHER(x8, 1)
 TW_GS_DEFINE_GATHER(x16, 2)

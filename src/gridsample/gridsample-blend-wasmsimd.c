@@ -20,95 +20,135 @@ TW_GS_INLINE v128_t tw_gs_gather4(const unsigned char* x, const uint32_t* index)
   return v;
 }
 
-/* The plan and output from point `first` on (first is a multiple of 4, so the
- * group layout lines up), for the scalar tail. */
-static tw_gridsample_plan tw_gs_plan_from(const tw_gridsample_plan* plan, size_t first, size_t taps) {
-  tw_gridsample_plan tail = *plan;
-  const size_t offset = first * taps;
-  tail.index += offset;
-  if (tail.mask) tail.mask += offset;
-  if (tail.w32) tail.w32 += offset;
-  return tail;
+/* acc (+)= w * v for tap t, in tap order from the first product. */
+TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_t v) {
+  const v128_t product = wasm_f32x4_mul(wasm_v128_load(w + t * 4), v);
+  return t == 0 ? product : wasm_f32x4_add(acc, product);
 }
 
-TW_GS_INLINE void tw_gs_blend_f32(size_t points, const size_t taps, const void* xv, const tw_gridsample_plan* plan,
-                                  const void* fill, void* yv, const int masked) {
+/* A TW_GS_GROUP_ROWS group (compact layout): row r's K elements of point p
+ * start at index[r * 4 + p] and are consecutive, so each point-row is one 8-
+ * or 16-byte load; shuffles turn them into one vector per tap (lanes =
+ * points). */
+TW_GS_INLINE v128_t tw_gs_group_rows(const unsigned char* x, const uint32_t* index, const float* w, const size_t taps,
+                                     const size_t k) {
+  v128_t acc = wasm_f32x4_splat(0.0f);
+  for (size_t t = 0; t < taps; t += k) {
+    const uint32_t* first = index + t / k * 4;
+    if (k == 2) {
+      v128_t a = wasm_v128_load64_zero(x + (size_t)first[0] * 4);
+      a = wasm_v128_load64_lane(x + (size_t)first[1] * 4, a, 1);
+      v128_t b = wasm_v128_load64_zero(x + (size_t)first[2] * 4);
+      b = wasm_v128_load64_lane(x + (size_t)first[3] * 4, b, 1);
+      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(a, b, 0, 2, 4, 6));
+      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(a, b, 1, 3, 5, 7));
+    } else { /* k == 4: a 4 x 4 transpose */
+      const v128_t r0 = wasm_v128_load(x + (size_t)first[0] * 4);
+      const v128_t r1 = wasm_v128_load(x + (size_t)first[1] * 4);
+      const v128_t r2 = wasm_v128_load(x + (size_t)first[2] * 4);
+      const v128_t r3 = wasm_v128_load(x + (size_t)first[3] * 4);
+      const v128_t lo01 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5), lo23 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
+      const v128_t hi01 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7), hi23 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
+      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5));
+      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7));
+      acc = tw_gs_accumulate(acc, t + 2, w, wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5));
+      acc = tw_gs_accumulate(acc, t + 3, w, wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7));
+    }
+  }
+  return acc;
+}
+
+/* The scalar kernel on points [first, count) of one run (first % 4 == 0). */
+static void tw_gs_tail(tw_gridsample_blend_fn scalar, size_t first, size_t count, const void* x,
+                       const tw_gridsample_plan* plan, const void* fill, void* y, size_t y_bytes) {
+  const tw_gridsample_tile one = {count - first, 1, 0, 0, 0};
+  const tw_gridsample_plan at = tw_gridsample_plan_at(plan, first);
+  scalar(&one, x, &at, fill, (unsigned char*)y + first * y_bytes);
+}
+
+TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
+                                  const void* fill, void* yv, const int masked, const size_t taps, const size_t k) {
   const unsigned char* x = xv;
-  float* y = yv;
   float fill_value;
   memcpy(&fill_value, fill, sizeof fill_value);
   const v128_t vfill = wasm_f32x4_splat(fill_value);
-  const size_t groups = points / 4;
-  const uint32_t* index = plan->index;
-  const uint32_t* mask = plan->mask;
-  const float* w = plan->w32;
-  for (size_t g = 0; g < groups; g++) {
-    v128_t acc = wasm_f32x4_splat(0.0f);
-    for (size_t t = 0; t < taps; t++, index += 4, w += 4) {
-      v128_t v = tw_gs_gather4(x, index);
-      if (masked) {
-        v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask));
-        mask += 4;
+  const size_t groups = tile->count / 4;
+  for (size_t row = 0; row < tile->rows; row++) {
+    const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
+    float* y = (float*)yv + row * tile->y_stride;
+    for (size_t g = 0; g < groups; g++) {
+      const uint32_t* index = at.index + g * taps * 4;
+      const float* w = at.w32 + g * taps * 4;
+      const uint8_t flags = at.flags[g];
+      v128_t acc = wasm_f32x4_splat(0.0f);
+      if (k > 1 && (flags & TW_GS_GROUP_ROWS)) {
+        acc = tw_gs_group_rows(x, index, w, taps, k);
+      } else if (masked && (flags & TW_GS_GROUP_FILL)) {
+        for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
+      } else {
+        const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
+        for (size_t t = 0; t < taps; t++) {
+          v128_t v = tw_gs_gather4(x, index + t * 4);
+          if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask + t * 4));
+          acc = tw_gs_accumulate(acc, t, w, v);
+        }
       }
-      const v128_t product = wasm_f32x4_mul(wasm_v128_load(w), v);
-      acc = t == 0 ? product : wasm_f32x4_add(acc, product);
+      wasm_v128_store(y + g * 4, acc);
     }
-    wasm_v128_store(y + g * 4, acc);
-  }
-  if (groups * 4 < points) {
-    const tw_gridsample_plan tail = tw_gs_plan_from(plan, groups * 4, taps);
-    (masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar)(
-        points - groups * 4, taps, xv, &tail, fill, y + groups * 4);
+    if (groups * 4 < tile->count) {
+      tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, groups * 4,
+                 tile->count, xv, &at, fill, y, 4);
+    }
   }
 }
 
-/* Constant tap counts let the compiler unroll the tap loop. */
-#define TW_GS_BY_TAPS(fn, masked)                                                   \
-  switch (taps) {                                                                   \
-    case 4: fn(points, 4, x, plan, fill, y, masked); break;                         \
-    case 8: fn(points, 8, x, plan, fill, y, masked); break;                         \
-    case 16: fn(points, 16, x, plan, fill, y, masked); break;                       \
-    default: fn(points, taps, x, plan, fill, y, masked); break;                     \
-  }
+/* Constant tap counts let the compiler unroll the tap loops. */
+#define TW_GS_BY_TAPS(masked)                                                                 \
+  const size_t taps = plan->taps, k = plan->taps_per_axis;                                    \
+  if (taps == 4 && k == 2) tw_gs_blend_f32(tile, x, plan, fill, y, masked, 4, 2);             \
+  else if (taps == 8 && k == 2) tw_gs_blend_f32(tile, x, plan, fill, y, masked, 8, 2);        \
+  else if (taps == 16 && k == 4) tw_gs_blend_f32(tile, x, plan, fill, y, masked, 16, 4);      \
+  else if (taps == 64 && k == 4) tw_gs_blend_f32(tile, x, plan, fill, y, masked, 64, 4);      \
+  else tw_gs_blend_f32(tile, x, plan, fill, y, masked, taps, k);
 
-void tw_gridsample_blend_f32__wasmsimd(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan,
+void tw_gridsample_blend_f32__wasmsimd(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan,
                                        const void* fill, void* y) {
-  TW_GS_BY_TAPS(tw_gs_blend_f32, 0)
+  TW_GS_BY_TAPS(0)
 }
 
-void tw_gridsample_blend_f32_masked__wasmsimd(size_t points, size_t taps, const void* x,
+void tw_gridsample_blend_f32_masked__wasmsimd(const tw_gridsample_tile* tile, const void* x,
                                               const tw_gridsample_plan* plan, const void* fill, void* y) {
-  TW_GS_BY_TAPS(tw_gs_blend_f32, 1)
+  TW_GS_BY_TAPS(1)
 }
 
-TW_GS_INLINE void tw_gs_gather_x32(size_t points, const void* xv, const tw_gridsample_plan* plan, const void* fill,
-                                   void* yv, const int masked) {
+TW_GS_INLINE void tw_gs_gather_x32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
+                                   const void* fill, void* yv, const int masked) {
   const unsigned char* x = xv;
-  unsigned char* y = yv;
   uint32_t fill_bits;
   memcpy(&fill_bits, fill, sizeof fill_bits);
   const v128_t vfill = wasm_i32x4_splat((int32_t)fill_bits);
-  const size_t groups = points / 4;
-  for (size_t g = 0; g < groups; g++) {
-    v128_t v = tw_gs_gather4(x, plan->index + g * 4);
-    if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(plan->mask + g * 4));
-    wasm_v128_store(y + g * 16, v);
-  }
-  if (groups * 4 < points) {
-    const tw_gridsample_plan tail = tw_gs_plan_from(plan, groups * 4, 1);
-    (masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar)(
-        points - groups * 4, 1, xv, &tail, fill, y + groups * 16);
+  const size_t groups = tile->count / 4;
+  for (size_t row = 0; row < tile->rows; row++) {
+    const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
+    unsigned char* y = (unsigned char*)yv + row * tile->y_stride * 4;
+    for (size_t g = 0; g < groups; g++) {
+      v128_t v = tw_gs_gather4(x, at.index + g * 4);
+      if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(at.mask + g * 4));
+      wasm_v128_store(y + g * 16, v);
+    }
+    if (groups * 4 < tile->count) {
+      tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, groups * 4,
+                 tile->count, xv, &at, fill, y, 4);
+    }
   }
 }
 
-void tw_gridsample_gather_x32__wasmsimd(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan,
+void tw_gridsample_gather_x32__wasmsimd(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan,
                                         const void* fill, void* y) {
-  (void)taps;
-  tw_gs_gather_x32(points, x, plan, fill, y, 0);
+  tw_gs_gather_x32(tile, x, plan, fill, y, 0);
 }
 
-void tw_gridsample_gather_x32_masked__wasmsimd(size_t points, size_t taps, const void* x,
+void tw_gridsample_gather_x32_masked__wasmsimd(const tw_gridsample_tile* tile, const void* x,
                                                const tw_gridsample_plan* plan, const void* fill, void* y) {
-  (void)taps;
-  tw_gs_gather_x32(points, x, plan, fill, y, 1);
+  tw_gs_gather_x32(tile, x, plan, fill, y, 1);
 }

@@ -1,9 +1,9 @@
 /* GridSample internals: the normalised problem the entry layer (gridsample.c)
- * hands to the kernels, the per-block plan, and the micro-kernel prototypes.
+ * hands to the kernels, the per-tile plan, and the micro-kernel prototypes.
  *
  * Flow per call (STYLE P1/P3):
  *   entry     validate, normalise shapes, convert fill_value, pick kernels
- *   plan      per block of output locations: tap indices (after padding),
+ *   plan      per tile of output locations: tap indices (after padding),
  *             tap weights and out-of-bounds masks, computed once ...
  *   blend     ... and applied to every channel by a kernel that only gathers
  *             and sums (no mode or padding decision inside it).
@@ -20,14 +20,18 @@
 
 #include "gridsample.h"
 
-/* Plan entries (points x taps) per block, and the block size cap. A block's
- * plan is ~12-16 bytes per entry, so this keeps it within L1/L2. */
-#define TW_GRIDSAMPLE_BLOCK_ENTRIES 4096
-#define TW_GRIDSAMPLE_MAX_BLOCK 1024
+/* Plan entries (points x taps) per tile, and the tile size cap. An entry is
+ * 8-16 bytes, so a tile's plan (<= 256 KB) stays in L2; tall tiles let each
+ * line of x serve many output rows (64 x 4 cubic tiles measured ~15% slower
+ * than 64 x 16). */
+#define TW_GRIDSAMPLE_TILE_ENTRIES 16384
+#define TW_GRIDSAMPLE_TILE_MAX_POINTS 2048
+/* Output tiles are this many points wide (fewer for narrow outputs or big plans). */
+#define TW_GRIDSAMPLE_TILE_WIDTH 64
 
 /* The SIMD plan kernels handle coordinates with |x| < 2^22 on axes of length
  * <= 2^20: there every integer they form is exact in float32 (the modulo for
- * reflection/wrap is done by division with an exact correction step). Groups
+ * reflection/wrap is a reciprocal multiply with exact correction steps). Groups
  * with any other lane (huge or non-finite) go through the scalar per-point
  * routine, so the result is the same bits either way. */
 #define TW_GRIDSAMPLE_SIMD_MAX_COORD 4194304.0f
@@ -46,6 +50,32 @@
  * in this order by every kernel. */
 #define TW_GS_CUBIC_A (-0.75)
 #define TW_GS_CUBIC_A2 (1.25) /* A + 2 */
+
+/* Taps per axis (K) of a mode: nearest 1, linear 2, cubic 4. */
+static inline int tw_gridsample_taps_per_axis(int32_t mode) {
+  return mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
+}
+
+/* double -> integer element: truncate toward zero, saturate to the type's
+ * range, NaN -> 0 (gridsample.h; used for results and for fill_value). The
+ * bounds are compared as doubles; each is exact or rounds away from the
+ * range (2^63, 2^64), so every value that passes converts without UB. */
+#define TW_GS_DEFINE_TO_INT(suffix, type, lo, hi)     \
+  static inline type tw_gs_to_##suffix(double v) {    \
+    if (v != v) return 0;                             \
+    if (v <= (double)(lo)) return (lo);               \
+    if (v >= (double)(hi)) return (hi);               \
+    return (type)v;                                   \
+  }
+TW_GS_DEFINE_TO_INT(i8, int8_t, INT8_MIN, INT8_MAX)
+TW_GS_DEFINE_TO_INT(u8, uint8_t, 0, UINT8_MAX)
+TW_GS_DEFINE_TO_INT(i16, int16_t, INT16_MIN, INT16_MAX)
+TW_GS_DEFINE_TO_INT(u16, uint16_t, 0, UINT16_MAX)
+TW_GS_DEFINE_TO_INT(i32, int32_t, INT32_MIN, INT32_MAX)
+TW_GS_DEFINE_TO_INT(u32, uint32_t, 0, UINT32_MAX)
+TW_GS_DEFINE_TO_INT(i64, int64_t, INT64_MIN, INT64_MAX)
+TW_GS_DEFINE_TO_INT(u64, uint64_t, 0, UINT64_MAX)
+#undef TW_GS_DEFINE_TO_INT
 
 /* Per-axis constants of the coordinate pipeline, in one coordinate type.
  * x = ((g + 1) * s1 - s2) * s3 reproduces both documented formulas with
@@ -87,46 +117,90 @@ typedef struct tw_gridsample_problem {
   tw_gridsample_axis axis[TW_GRIDSAMPLE_MAX_RANK]; /* axis[0] = D_1, the outermost */
 } tw_gridsample_problem;
 
-/* A block's plan. Entry (point p, tap t) of each array lives at
+/* A tile's plan. Entry (point p, tap t) of each array lives at
  * tw_gridsample_slot(p, t, taps): groups of 4 points, tap-major inside a
  * group, so a SIMD kernel loads 4 points' entries of one tap at once.
  * Taps are ordered like a row-major loop over the axes' taps (innermost
  * axis fastest); a tap's weight is ((w_axis0 * w_axis1) * ...) in that
- * order; its index is always inside the plane (out-of-bounds taps hold 0). */
+ * order; its index is always inside the plane (out-of-bounds taps hold 0).
+ * flags (one byte per group) let the SIMD f32 blend take shortcuts that give
+ * the same bits. 0 is always correct and is all a plan built for any other
+ * consumer contains (compact = 0). A flagged group stores only what its
+ * shortcut reads (compact layout):
+ *   ROWS: the weights, and at tap slot r (not r * K) the index of row r's
+ *         first element; no masks;
+ *   FILL: the weights only. */
 typedef struct tw_gridsample_plan {
-  uint32_t* index; /* element index within an x plane */
-  uint32_t* mask;  /* ~0u: out of bounds (ZEROS only); NULL for other paddings */
-  float* w32;      /* weights when !weights_f64 (NULL for nearest) */
-  double* w64;     /* weights when weights_f64 */
+  size_t taps;          /* T = K^r */
+  size_t taps_per_axis; /* K; a "row" is K consecutive taps along the innermost axis */
+  uint32_t* index;      /* element index within an x plane */
+  uint32_t* mask;       /* ~0u: out of bounds (ZEROS only); NULL for other paddings */
+  float* w32;           /* weights when !weights_f64 (NULL for nearest) */
+  double* w64;          /* weights when weights_f64 */
+  uint8_t* flags;       /* per group: TW_GS_GROUP_* */
+  int compact;          /* the consumer reads flags (the SIMD f32 blend): plan kernels may set them */
 } tw_gridsample_plan;
+
+enum {
+  /* every row of the group's points reads K consecutive x elements, index
+   * (row, 0) first, and no tap is out of bounds: one wide load per row */
+  TW_GS_GROUP_ROWS = 1,
+  /* every tap of the group's points is out of bounds (ZEROS): no x read */
+  TW_GS_GROUP_FILL = 2,
+};
 
 static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
   return ((point >> 2) * taps + tap) * 4 + (point & 3);
 }
 
+/* The plan from point `first` on; first must be a multiple of 4 so that the
+ * group layout lines up. */
+static inline tw_gridsample_plan tw_gridsample_plan_at(const tw_gridsample_plan* plan, size_t first) {
+  tw_gridsample_plan at = *plan;
+  const size_t offset = first * plan->taps;
+  at.index += offset;
+  if (at.mask) at.mask += offset;
+  if (at.w32) at.w32 += offset;
+  if (at.w64) at.w64 += offset;
+  at.flags += first / 4;
+  return at;
+}
+
+/* A tile of output locations: `rows` runs of `count` consecutive points.
+ * Run i's coordinates start at point i * grid_stride of the grid pointer
+ * given, its plan at point i * plan_stride of the plan (a multiple of 4, so
+ * every run starts a new group of 4), its outputs at element i * y_stride of
+ * the output pointer. Kernels take whole tiles to keep per-call costs off
+ * the short runs of a tile. */
+typedef struct tw_gridsample_tile {
+  size_t count, rows;
+  size_t grid_stride, plan_stride, y_stride;
+} tw_gridsample_tile;
+
 /* ---- plan kernels ---------------------------------------------------------
- * Coordinates of block point p are grid[p * r .. p * r + r - 1] (innermost
- * axis first). They write the plan entries of points [first, first + count). */
+ * Coordinates of point p of a run are grid[p * r .. p * r + r - 1]
+ * (innermost axis first). The scalar kernels plan points [first, first +
+ * count) of one run; the SIMD kernels plan a tile (r = 2 and r = 3, float32
+ * coordinates, float32 weights or nearest). */
 void tw_gridsample_plan_f32__scalar(const tw_gridsample_problem* problem, const float* grid, size_t first,
                                     size_t count, const tw_gridsample_plan* plan);
 void tw_gridsample_plan_f64__scalar(const tw_gridsample_problem* problem, const double* grid, size_t first,
                                     size_t count, const tw_gridsample_plan* plan);
-/* r = 2 and r = 3, float32 coordinates, float32 weights (or nearest). */
-void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan);
-void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan);
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan);
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan);
 
 /* ---- blend kernels --------------------------------------------------------
- * One channel plane: y[p] = sum over t of w(p,t) * value(p,t) for
- * p < points, where value is x[index(p,t)], or *fill (an element of x's type)
- * where mask(p,t) is set. The sum runs over t in order, starting from the
- * first tap's product. Gather kernels (nearest) copy value(p,0). */
-typedef void (*tw_gridsample_blend_fn)(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan,
+ * One channel plane, one tile: y[p] = sum over t of w(p,t) * value(p,t),
+ * where value is x[index(p,t)], or *fill (an element of x's type) where
+ * mask(p,t) is set. The sum runs over t in order, starting from the first
+ * tap's product. Gather kernels (nearest) copy value(p,0). */
+typedef void (*tw_gridsample_blend_fn)(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan,
                                        const void* fill, void* y);
 
-#define TW_GS_DECLARE_BLEND(name)                                                                        \
-  void tw_gridsample_##name(size_t points, size_t taps, const void* x, const tw_gridsample_plan* plan, \
+#define TW_GS_DECLARE_BLEND(name)                                                                 \
+  void tw_gridsample_##name(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan, \
                             const void* fill, void* y);
 
 /* X-macro of the scalar blend kernels: (suffix, x element type, sum type,

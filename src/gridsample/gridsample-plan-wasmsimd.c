@@ -3,9 +3,12 @@
  *
  * They compute exactly what tw_gridsample_plan_f32__scalar computes, with the
  * same float operations in the same order, so the plans are bit-identical:
- *  - fmod is replaced by floor(d / m) with one correction step, which is
- *    exact while every integer involved stays below 2^24 (guaranteed by
- *    |x| < 2^22 and L <= 2^20, TW_GRIDSAMPLE_SIMD_MAX_*);
+ *  - fmod is replaced by floor(d * (1/m)) with a correction step each way,
+ *    which is exact while every integer involved stays below 2^24
+ *    (guaranteed by |x| < 2^22 and L <= 2^20, TW_GRIDSAMPLE_SIMD_MAX_*);
+ *  - after the reflection fold of linear/nearest the base lies in [-1, L],
+ *    so those taps need no modulo at all (the scalar kernel's general route
+ *    gives the same integers);
  *  - the scalar kernel clamps integer bases to [-8, L + 8] before converting;
  *    here bases are small enough to convert directly, and the clamp does not
  *    change any tap's index or mask.
@@ -20,6 +23,7 @@
 
 typedef struct tw_gs_axis_v {
   v128_t s1, s2, s3, lo, hi, range, range2, last, period; /* f32 */
+  v128_t range2_inv, period_inv;                          /* f32 reciprocals (approximate) */
   v128_t length_i, last_i, period_i, mirror_i, stride_i;  /* i32 */
 } tw_gs_axis_v;
 
@@ -37,6 +41,8 @@ static void tw_gs_load_axis(tw_gs_axis_v* v, const tw_gridsample_axis* a) {
   v->range2 = wasm_f32x4_splat(a->f.range2);
   v->last = wasm_f32x4_splat(a->f.last);
   v->period = wasm_f32x4_splat(a->f.period);
+  v->range2_inv = wasm_f32x4_splat(1.0f / a->f.range2);
+  v->period_inv = wasm_f32x4_splat(1.0f / a->f.period);
   v->length_i = wasm_i32x4_splat((int32_t)a->length);
   v->last_i = wasm_i32x4_splat((int32_t)(a->length - 1));
   v->period_i = wasm_i32x4_splat((int32_t)a->period);
@@ -54,20 +60,25 @@ TW_GS_INLINE v128_t tw_gs_in_range(v128_t x) {
   return wasm_f32x4_lt(wasm_f32x4_abs(x), wasm_f32x4_splat(TW_GRIDSAMPLE_SIMD_MAX_COORD));
 }
 
-/* d mod m in [0, m) for integer-valued m: the rounded quotient's floor is the
- * true one or one more, so one correction makes it exact (see file comment). */
-TW_GS_INLINE v128_t tw_gs_mod(v128_t d, v128_t m) {
-  const v128_t q = wasm_f32x4_floor(wasm_f32x4_div(d, m));
-  const v128_t r = wasm_f32x4_sub(d, wasm_f32x4_mul(q, m));
-  return wasm_v128_bitselect(wasm_f32x4_add(r, m), r, wasm_f32x4_lt(r, wasm_f32x4_splat(0.0f)));
+/* d mod m in [0, m) for integer-valued m, exactly (= fmodf plus m for a
+ * negative result). q = floor(d * (1/m)) is the true quotient's floor or off
+ * by one either way (|d| < 2^23, so the product's error is below 1); q * m
+ * and d - q * m are exact below 2^24, and one correction each way lands in
+ * [0, m). A multiply instead of a divide keeps the dependency chain short. */
+TW_GS_INLINE v128_t tw_gs_mod(v128_t d, v128_t m, v128_t m_inv) {
+  const v128_t q = wasm_f32x4_floor(wasm_f32x4_mul(d, m_inv));
+  v128_t r = wasm_f32x4_sub(d, wasm_f32x4_mul(q, m));
+  r = wasm_v128_bitselect(wasm_f32x4_add(r, m), r, wasm_f32x4_lt(r, wasm_f32x4_splat(0.0f)));
+  return wasm_v128_bitselect(wasm_f32x4_sub(r, m), r, wasm_f32x4_ge(r, m));
 }
 
 /* SEMANTICS 2.3 reflection of the continuous coordinate (scalar: fold_f32). */
 TW_GS_INLINE v128_t tw_gs_fold(v128_t x, const tw_gs_axis_v* a) {
   const v128_t below = wasm_f32x4_lt(x, a->lo);
   const v128_t above = wasm_f32x4_gt(x, a->hi);
+  if (!wasm_v128_any_true(wasm_v128_or(below, above))) return x; /* the common case: all inside */
   const v128_t d = wasm_v128_bitselect(wasm_f32x4_sub(a->lo, x), wasm_f32x4_sub(x, a->hi), below);
-  const v128_t r2 = tw_gs_mod(d, a->range2);
+  const v128_t r2 = tw_gs_mod(d, a->range2, a->range2_inv);
   const v128_t odd = wasm_f32x4_ge(r2, a->range);
   const v128_t rho = wasm_v128_bitselect(wasm_f32x4_sub(r2, a->range), r2, odd);
   const v128_t folded =
@@ -83,9 +94,11 @@ TW_GS_INLINE v128_t tw_gs_preadjust(v128_t x, const tw_gs_axis_v* a, const int p
   return x;
 }
 
-/* SEMANTICS 2.4: taps base + first .. base + first + count - 1 of one axis. */
+/* SEMANTICS 2.4: taps base + first .. base + first + count - 1 of one axis.
+ * folded: the coordinate was clamped/folded into [lo, hi] first (linear and
+ * nearest), so base is in [-1, L]. */
 TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int padding, const int first, const int count,
-                             tw_gs_taps_v* out) {
+                             const int folded, tw_gs_taps_v* out) {
   if (padding == TW_GRIDSAMPLE_PADDING_ZEROS || padding == TW_GRIDSAMPLE_PADDING_BORDER) {
     const v128_t b = wasm_i32x4_trunc_sat_f32x4(base);
     for (int k = 0; k < count; k++) {
@@ -99,8 +112,31 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
         out->mask[k] = wasm_i32x4_splat(0);
       }
     }
+  } else if (padding == TW_GRIDSAMPLE_PADDING_REFLECTION && folded) {
+    /* linear/nearest after the fold: base is in [-1, L], so i < 0 only
+     * needs + period and i <= L needs no reduction before mirroring */
+    const v128_t b = wasm_i32x4_trunc_sat_f32x4(base);
+    for (int k = 0; k < count; k++) {
+      v128_t i = wasm_i32x4_add(b, wasm_i32x4_splat(k));
+      i = wasm_v128_bitselect(wasm_i32x4_add(i, a->period_i), i, wasm_i32x4_lt(i, wasm_i32x4_splat(0)));
+      i = wasm_v128_bitselect(i, wasm_i32x4_sub(a->mirror_i, i), wasm_i32x4_lt(i, a->length_i));
+      out->index[k] = wasm_u32x4_min(i, a->last_i);
+      out->mask[k] = wasm_i32x4_splat(0);
+    }
   } else {
-    const v128_t b = wasm_i32x4_trunc_sat_f32x4(tw_gs_mod(base, a->period));
+    /* Periodic padding. When every lane's taps are already inside [0, L)
+     * (the common case) they are their own reduction and mirror image. */
+    const v128_t first_i = wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(base), wasm_i32x4_splat(first));
+    const v128_t inside = wasm_v128_and(wasm_i32x4_ge(first_i, wasm_i32x4_splat(0)),
+                                        wasm_i32x4_le(wasm_i32x4_add(first_i, wasm_i32x4_splat(count - 1)), a->last_i));
+    if (wasm_i32x4_all_true(inside)) {
+      for (int k = 0; k < count; k++) {
+        out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
+        out->mask[k] = wasm_i32x4_splat(0);
+      }
+      return;
+    }
+    const v128_t b = wasm_i32x4_trunc_sat_f32x4(tw_gs_mod(base, a->period, a->period_inv));
     for (int k = 0; k < count; k++) {
       v128_t i = wasm_i32x4_add(b, wasm_i32x4_splat(first + k));
       i = wasm_v128_bitselect(wasm_i32x4_add(i, a->period_i), i, wasm_i32x4_lt(i, wasm_i32x4_splat(0)));
@@ -118,13 +154,13 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
 TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
   if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
     out->w[0] = wasm_f32x4_splat(1.0f); /* unused; keeps the combine step uniform */
-    tw_gs_taps(wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding)), a, padding, 0, 1, out);
+    tw_gs_taps(wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding)), a, padding, 0, 1, 1, out);
   } else if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     x = tw_gs_preadjust(x, a, padding);
     const v128_t base = wasm_f32x4_floor(x);
     out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
     out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
-    tw_gs_taps(base, a, padding, 0, 2, out);
+    tw_gs_taps(base, a, padding, 0, 2, 1, out);
   } else {
     const v128_t base = wasm_f32x4_floor(x);
     const v128_t one = wasm_f32x4_splat(1.0f);
@@ -135,121 +171,185 @@ TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, co
     out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
     out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
     out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
-    tw_gs_taps(base, a, padding, -1, 4, out);
+    tw_gs_taps(base, a, padding, -1, 4, 0, out);
   }
 }
 
-/* Stores one combined tap of a group. */
-TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t at, const int mode, const int padding,
-                                  v128_t index, v128_t mask, v128_t w) {
-  wasm_v128_store(plan->index + at, index);
-  if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
+/* Stores one combined tap of a group (every array, or for a group flagged
+ * ROWS/FILL only what the compact layout keeps). */
+TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_at, size_t tap, size_t k_taps,
+                                  uint8_t flags, const int mode, const int padding, v128_t index, v128_t mask,
+                                  v128_t w) {
+  const size_t at = group_at + tap * 4;
+  if (flags == 0) {
+    wasm_v128_store(plan->index + at, index);
+    if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
+  } else if (flags == TW_GS_GROUP_ROWS && tap % k_taps == 0) {
+    wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
+  }
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
 }
 
-TW_GS_INLINE void tw_gs_plan2d(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                               const tw_gridsample_plan* plan, const int mode, const int padding) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
-  const size_t taps = (size_t)(k_taps * k_taps);
-  tw_gs_axis_v ay, ax;
-  tw_gs_load_axis(&ay, &problem->axis[0]);
-  tw_gs_load_axis(&ax, &problem->axis[1]);
-  const size_t groups = count / 4;
-  for (size_t g = 0; g < groups; g++) {
-    /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
-    const v128_t v0 = wasm_v128_load(grid + g * 8);
-    const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
-    const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), &ax);
-    const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), &ay);
-    if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
-      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
-      continue;
-    }
-    tw_gs_taps_v ty, tx;
-    tw_gs_axis(xy, &ay, mode, padding, &ty);
-    tw_gs_axis(xx, &ax, mode, padding, &tx);
-    size_t at = g * taps * 4;
-    for (int ky = 0; ky < k_taps; ky++) {
-      const v128_t row = wasm_i32x4_mul(ty.index[ky], ay.stride_i);
-      for (int kx = 0; kx < k_taps; kx++, at += 4) {
-        tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
-                        wasm_v128_or(ty.mask[ky], tx.mask[kx]), wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
-      }
-    }
+/* The group's TW_GS_GROUP_* flags from its innermost axis's taps and the
+ * masks of all its axes (outer_any = OR of the other axes' tap masks, for
+ * ROWS; outer_all = OR over the other axes of the AND of their tap masks,
+ * for FILL: a point is all fill when every tap of some axis is outside). */
+TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_any, v128_t outer_all, const int mode,
+                                       const int padding) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  if (k_taps == 1) return 0;
+  v128_t rows = wasm_i32x4_splat(-1);
+  for (int k = 1; k < k_taps; k++) {
+    rows = wasm_v128_and(rows, wasm_i32x4_eq(inner->index[k], wasm_i32x4_add(inner->index[0], wasm_i32x4_splat(k))));
   }
-  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
+  if (padding != TW_GRIDSAMPLE_PADDING_ZEROS) return wasm_i32x4_all_true(rows) ? TW_GS_GROUP_ROWS : 0;
+  v128_t inner_any = inner->mask[0], inner_all = inner->mask[0];
+  for (int k = 1; k < k_taps; k++) {
+    inner_any = wasm_v128_or(inner_any, inner->mask[k]);
+    inner_all = wasm_v128_and(inner_all, inner->mask[k]);
+  }
+  rows = wasm_v128_andnot(rows, wasm_v128_or(inner_any, outer_any));
+  if (wasm_i32x4_all_true(rows)) return TW_GS_GROUP_ROWS;
+  return wasm_i32x4_all_true(wasm_v128_or(inner_all, outer_all)) ? TW_GS_GROUP_FILL : 0;
 }
 
-TW_GS_INLINE void tw_gs_plan3d(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                               const tw_gridsample_plan* plan, const int mode, const int padding) {
-  const int k_taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
-  const size_t taps = (size_t)(k_taps * k_taps * k_taps);
-  tw_gs_axis_v az, ay, ax;
-  tw_gs_load_axis(&az, &problem->axis[0]);
-  tw_gs_load_axis(&ay, &problem->axis[1]);
-  tw_gs_load_axis(&ax, &problem->axis[2]);
-  const size_t groups = count / 4;
-  for (size_t g = 0; g < groups; g++) {
-    /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
-    const v128_t v0 = wasm_v128_load(grid + g * 12);
-    const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);
-    const v128_t v2 = wasm_v128_load(grid + g * 12 + 8);
-    const v128_t gx = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 0, 3, 6, 0), v2, 0, 1, 2, 5);
-    const v128_t gy = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 1, 4, 7, 0), v2, 0, 1, 2, 6);
-    const v128_t gz = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 2, 5, 0, 0), v2, 0, 1, 4, 7);
-    const v128_t xx = tw_gs_unnormalise(gx, &ax);
-    const v128_t xy = tw_gs_unnormalise(gy, &ay);
-    const v128_t xz = tw_gs_unnormalise(gz, &az);
-    if (!wasm_i32x4_all_true(
-            wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
-      tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
-      continue;
+/* OR and AND of an axis's tap masks. */
+TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v128_t* any, v128_t* all) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  *any = *all = taps->mask[0];
+  for (int k = 1; k < k_taps; k++) {
+    *any = wasm_v128_or(*any, taps->mask[k]);
+    *all = wasm_v128_and(*all, taps->mask[k]);
+  }
+}
+
+/* Group g (points 4g .. 4g + 3) of a run whose coordinates start at grid. */
+TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
+                                const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
+                                const int padding) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  /* (x, y) pairs of 4 points: x addresses axis 1 (width), y axis 0. */
+  const v128_t v0 = wasm_v128_load(grid + g * 8);
+  const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
+  const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), ax);
+  const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), ay);
+  if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
+    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    return;
+  }
+  tw_gs_taps_v ty, tx;
+  tw_gs_axis(xy, ay, mode, padding, &ty);
+  tw_gs_axis(xx, ax, mode, padding, &tx);
+  uint8_t flags = 0;
+  if (plan->compact) {
+    v128_t y_any, y_all;
+    tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
+    flags = tw_gs_group_flags(&tx, y_any, y_all, mode, padding);
+  }
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
+  for (int ky = 0; ky < k_taps; ky++) {
+    const v128_t row = wasm_i32x4_mul(ty.index[ky], ay->stride_i);
+    for (int kx = 0; kx < k_taps; kx++) {
+      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
+                      wasm_i32x4_add(row, tx.index[kx]), wasm_v128_or(ty.mask[ky], tx.mask[kx]),
+                      wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
     }
-    tw_gs_taps_v tz, ty, tx;
-    tw_gs_axis(xz, &az, mode, padding, &tz);
-    tw_gs_axis(xy, &ay, mode, padding, &ty);
-    tw_gs_axis(xx, &ax, mode, padding, &tx);
-    size_t at = g * taps * 4;
-    for (int kz = 0; kz < k_taps; kz++) {
-      const v128_t slab = wasm_i32x4_mul(tz.index[kz], az.stride_i);
-      for (int ky = 0; ky < k_taps; ky++) {
-        const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay.stride_i));
-        const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
-        const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
-        for (int kx = 0; kx < k_taps; kx++, at += 4) {
-          tw_gs_store_tap(plan, at, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
-                          wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
-        }
+  }
+}
+
+TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
+                                const tw_gs_axis_v* ax, const float* grid, size_t g, const tw_gridsample_plan* plan,
+                                const int mode, const int padding) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  /* (x, y, z) triples of 4 points: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3 */
+  const v128_t v0 = wasm_v128_load(grid + g * 12);
+  const v128_t v1 = wasm_v128_load(grid + g * 12 + 4);
+  const v128_t v2 = wasm_v128_load(grid + g * 12 + 8);
+  const v128_t gx = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 0, 3, 6, 0), v2, 0, 1, 2, 5);
+  const v128_t gy = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 1, 4, 7, 0), v2, 0, 1, 2, 6);
+  const v128_t gz = wasm_i32x4_shuffle(wasm_i32x4_shuffle(v0, v1, 2, 5, 0, 0), v2, 0, 1, 4, 7);
+  const v128_t xx = tw_gs_unnormalise(gx, ax);
+  const v128_t xy = tw_gs_unnormalise(gy, ay);
+  const v128_t xz = tw_gs_unnormalise(gz, az);
+  if (!wasm_i32x4_all_true(wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
+    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    return;
+  }
+  tw_gs_taps_v tz, ty, tx;
+  tw_gs_axis(xz, az, mode, padding, &tz);
+  tw_gs_axis(xy, ay, mode, padding, &ty);
+  tw_gs_axis(xx, ax, mode, padding, &tx);
+  uint8_t flags = 0;
+  if (plan->compact) {
+    v128_t z_any, z_all, y_any, y_all;
+    tw_gs_mask_summary(&tz, mode, &z_any, &z_all);
+    tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
+    flags = tw_gs_group_flags(&tx, wasm_v128_or(z_any, y_any), wasm_v128_or(z_all, y_all), mode, padding);
+  }
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps * k_taps) * 4;
+  size_t tap = 0;
+  for (int kz = 0; kz < k_taps; kz++) {
+    const v128_t slab = wasm_i32x4_mul(tz.index[kz], az->stride_i);
+    for (int ky = 0; ky < k_taps; ky++) {
+      const v128_t row = wasm_i32x4_add(slab, wasm_i32x4_mul(ty.index[ky], ay->stride_i));
+      const v128_t mask_zy = wasm_v128_or(tz.mask[kz], ty.mask[ky]);
+      const v128_t w_zy = wasm_f32x4_mul(tz.w[kz], ty.w[ky]);
+      for (int kx = 0; kx < k_taps; kx++, tap++) {
+        tw_gs_store_tap(plan, group_at, tap, (size_t)k_taps, flags, mode, padding, wasm_i32x4_add(row, tx.index[kx]),
+                        wasm_v128_or(mask_zy, tx.mask[kx]), wasm_f32x4_mul(w_zy, tx.w[kx]));
       }
     }
   }
-  if (groups * 4 < count) tw_gridsample_plan_f32__scalar(problem, grid, groups * 4, count - groups * 4, plan);
+}
+
+/* A tile: full groups in SIMD, each run's last count % 4 points scalar. */
+TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile, const float* grid,
+                             const tw_gridsample_plan* plan, const int mode, const int padding, const int r) {
+  tw_gs_axis_v axis[3];
+  for (int a = 0; a < r; a++) tw_gs_load_axis(&axis[a], &problem->axis[a]);
+  const size_t groups = tile->count / 4;
+  for (size_t row = 0; row < tile->rows; row++) {
+    const float* run_grid = grid + row * tile->grid_stride * (size_t)r;
+    const tw_gridsample_plan run_plan = tw_gridsample_plan_at(plan, row * tile->plan_stride);
+    for (size_t g = 0; g < groups; g++) {
+      if (r == 2) {
+        tw_gs_group2d(problem, &axis[0], &axis[1], run_grid, g, &run_plan, mode, padding);
+      } else {
+        tw_gs_group3d(problem, &axis[0], &axis[1], &axis[2], run_grid, g, &run_plan, mode, padding);
+      }
+    }
+    if (groups * 4 < tile->count) {
+      tw_gridsample_plan_f32__scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
+    }
+  }
 }
 
 /* One specialised loop per (mode, padding). */
-#define TW_GS_CASES(fn)                                                                                       \
+#define TW_GS_CASES(fn, rank)                                                                                       \
   switch (problem->mode * 4 + problem->padding) {                                                             \
-    case 0: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS); break;    \
-    case 1: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER); break;   \
-    case 2: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 3: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
-    case 4: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS); break;   \
-    case 5: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER); break;  \
-    case 6: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 7: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP); break;    \
-    case 8: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS); break;     \
-    case 9: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER); break;    \
-    case 10: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION); break; \
-    case 11: fn(problem, grid, count, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP); break;     \
+    case 0: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;    \
+    case 1: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;   \
+    case 2: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 3: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
+    case 4: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;   \
+    case 5: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;  \
+    case 6: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 7: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;    \
+    case 8: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;     \
+    case 9: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;    \
+    case 10: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
+    case 11: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
     default: break;                                                                                           \
   }
 
-void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan) {
-  TW_GS_CASES(tw_gs_plan2d)
+void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan, 2)
 }
 
-void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const float* grid, size_t count,
-                                    const tw_gridsample_plan* plan) {
-  TW_GS_CASES(tw_gs_plan3d)
+void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
+                                    const float* grid, const tw_gridsample_plan* plan) {
+  TW_GS_CASES(tw_gs_plan, 3)
 }

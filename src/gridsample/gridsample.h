@@ -37,8 +37,17 @@
  *   CUBIC    4^r taps: per axis taps i0-1 .. i0+2 with Keys weights
  *            (A = -0.75). NO coordinate pre-adjustment: each tap goes through
  *            the padding rule on its own (PyTorch order, SEMANTICS 2.8).
- * A tap's weight is the product of its per-axis weights; y is the sum of
- * weight * tap value over the taps (integer X: see Types).
+ * A tap's weight is the product of its per-axis weights (outermost axis
+ * first); y is the sum of weight * tap value over the taps, in row-major tap
+ * order (innermost axis fastest); integer X: see Types. Per-axis weights are
+ * computed in the sum type from t and u = 1 - t, each rounded once from its
+ * exact value (so u keeps its digits when x is just below an integer); cubic
+ * uses the Keys polynomials factored at their roots,
+ *   W(t+1) = A t u^2, W(t) = u (1 + t - (A+2) t^2),
+ *   W(1-t) = t (1 + u - (A+2) u^2), W(2-t) = A u t^2,
+ * which equal SEMANTICS 2.5's but keep a small relative error near 0.
+ * The SIMD kernels (the default) and the scalar reference kernels
+ * (tw_set_simd(0), for tests) return bit-identical results.
  *
  * Padding (applied to every tap index i on an axis of length L):
  *   ZEROS       0 <= i < L reads x; otherwise the tap's value is fill_value.
@@ -95,10 +104,11 @@
  * - Each pointer must be aligned to its element's component size (4 for
  *   float32/complex64, 8 for float64/int64/complex128, 2 for float16, ...),
  *   as malloc'd memory always is (checked).
- * - One scratch allocation (malloc) of at most ~260 KB per call, freed before
- *   returning; none when the output is empty.
- * - Not reentrant with respect to tw_last_error() (a global), otherwise
- *   thread-safe: no other global state.
+ * - One scratch allocation (malloc) per call, at most about 400 KB (the plan
+ *   of one tile of up to 2048 output locations), freed before returning; none
+ *   when the output is empty. TW_OUT_OF_MEMORY if it fails.
+ * - The only global state is tw_last_error()'s message and the
+ *   tw_set_simd() switch; calls are otherwise independent.
  *
  * Empty tensors: if y has no elements the call succeeds and writes nothing.
  * If y has elements but some D_a = 0, every tap is out of bounds: ZEROS
