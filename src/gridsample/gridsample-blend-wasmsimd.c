@@ -58,46 +58,54 @@ TW_GS_INLINE v128_t tw_gs_group_rows(const unsigned char* x, const uint32_t* ind
   return acc;
 }
 
-/* The scalar kernel on points [first, count) of one run (first % 4 == 0). */
-static void tw_gs_tail(tw_gridsample_blend_fn scalar, size_t first, size_t count, const void* x,
+/* The scalar kernel on points [first, count) of one run (first % 4 == 0),
+ * every channel. */
+static void tw_gs_tail(tw_gridsample_blend_fn scalar, const tw_gridsample_tile* tile, size_t first, const void* x,
                        const tw_gridsample_plan* plan, const void* fill, void* y, size_t y_bytes) {
-  const tw_gridsample_tile one = {count - first, 1, 0, 0, 0};
+  tw_gridsample_tile tail = *tile;
+  tail.count = tile->count - first;
+  tail.rows = 1;
   const tw_gridsample_plan at = tw_gridsample_plan_at(plan, first);
-  scalar(&one, x, &at, fill, (unsigned char*)y + first * y_bytes);
+  scalar(&tail, x, &at, fill, (unsigned char*)y + first * y_bytes);
 }
 
+/* Channels are the innermost loop: a group's plan entries are loaded from
+ * memory once and stay in L1 for the other channels. */
 TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
                                   const void* fill, void* yv, const int masked, const size_t taps, const size_t k) {
-  const unsigned char* x = xv;
   float fill_value;
   memcpy(&fill_value, fill, sizeof fill_value);
   const v128_t vfill = wasm_f32x4_splat(fill_value);
   const size_t groups = tile->count / 4;
   for (size_t row = 0; row < tile->rows; row++) {
     const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
-    float* y = (float*)yv + row * tile->y_stride;
+    float* y_row = (float*)yv + row * tile->y_stride;
     for (size_t g = 0; g < groups; g++) {
       const uint32_t* index = at.index + g * taps * 4;
       const float* w = at.w32 + g * taps * 4;
       const uint8_t flags = at.flags[g];
-      v128_t acc = wasm_f32x4_splat(0.0f);
-      if (k > 1 && (flags & TW_GS_GROUP_ROWS)) {
-        acc = tw_gs_group_rows(x, index, w, taps, k);
-      } else if (masked && (flags & TW_GS_GROUP_FILL)) {
-        for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
-      } else {
-        const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
-        for (size_t t = 0; t < taps; t++) {
-          v128_t v = tw_gs_gather4(x, index + t * 4);
-          if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask + t * 4));
-          acc = tw_gs_accumulate(acc, t, w, v);
+      const unsigned char* x = xv;
+      float* y = y_row + g * 4;
+      for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+        v128_t acc = wasm_f32x4_splat(0.0f);
+        if (k > 1 && (flags & TW_GS_GROUP_ROWS)) {
+          acc = tw_gs_group_rows(x, index, w, taps, k);
+        } else if (masked && (flags & TW_GS_GROUP_FILL)) {
+          for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
+        } else {
+          const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
+          for (size_t t = 0; t < taps; t++) {
+            v128_t v = tw_gs_gather4(x, index + t * 4);
+            if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask + t * 4));
+            acc = tw_gs_accumulate(acc, t, w, v);
+          }
         }
+        wasm_v128_store(y, acc);
       }
-      wasm_v128_store(y + g * 4, acc);
     }
     if (groups * 4 < tile->count) {
-      tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, groups * 4,
-                 tile->count, xv, &at, fill, y, 4);
+      tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, tile, groups * 4,
+                 xv, &at, fill, y_row, 4);
     }
   }
 }
@@ -121,24 +129,32 @@ void tw_gridsample_blend_f32_masked__wasmsimd(const tw_gridsample_tile* tile, co
   TW_GS_BY_TAPS(1)
 }
 
+/* Nearest reads one element per output and its plan is 4 bytes per point,
+ * so channels stay the outer loop here (measured faster than interleaving
+ * the planes per group). */
 TW_GS_INLINE void tw_gs_gather_x32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
                                    const void* fill, void* yv, const int masked) {
-  const unsigned char* x = xv;
   uint32_t fill_bits;
   memcpy(&fill_bits, fill, sizeof fill_bits);
   const v128_t vfill = wasm_i32x4_splat((int32_t)fill_bits);
   const size_t groups = tile->count / 4;
-  for (size_t row = 0; row < tile->rows; row++) {
-    const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
-    unsigned char* y = (unsigned char*)yv + row * tile->y_stride * 4;
-    for (size_t g = 0; g < groups; g++) {
-      v128_t v = tw_gs_gather4(x, at.index + g * 4);
-      if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(at.mask + g * 4));
-      wasm_v128_store(y + g * 16, v);
-    }
-    if (groups * 4 < tile->count) {
-      tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, groups * 4,
-                 tile->count, xv, &at, fill, y, 4);
+  tw_gridsample_tile one = *tile;
+  one.channels = 1;
+  for (size_t c = 0; c < tile->channels; c++) {
+    const unsigned char* x = (const unsigned char*)xv + c * tile->x_channel_bytes;
+    unsigned char* y_plane = (unsigned char*)yv + c * tile->y_channel_stride * 4;
+    for (size_t row = 0; row < tile->rows; row++) {
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
+      unsigned char* y = y_plane + row * tile->y_stride * 4;
+      for (size_t g = 0; g < groups; g++) {
+        v128_t v = tw_gs_gather4(x, at.index + g * 4);
+        if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(at.mask + g * 4));
+        wasm_v128_store(y + g * 16, v);
+      }
+      if (groups * 4 < tile->count) {
+        tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, &one,
+                   groups * 4, x, &at, fill, y, 4);
+      }
     }
   }
 }
