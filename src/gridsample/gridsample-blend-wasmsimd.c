@@ -1,9 +1,16 @@
 /* SIMD blend and gather kernels for 4-byte elements: one lane per output
- * location, 4 locations per step. wasm has no gather instruction, so each
- * tap is 4 lane loads; the weighting and the sum are vector operations in
- * the scalar kernel's order (products, then a running sum from the first
- * tap), so the results are bit-identical to tw_gridsample_blend_f32__scalar.
- * The last points % 4 locations go through the scalar kernels. */
+ * location, 4 locations (a plan group) per step.
+ *
+ * A group takes one of three routes, chosen by the plan's flags:
+ *   ROWS     each point-row of K taps is one 8- or 16-byte load, turned into
+ *            tap vectors by shuffles (interior points: the common case);
+ *   FILL     every tap is fill_value: no x access at all;
+ *   generic  4 lane loads per tap (wasm has no gather), masks select fill.
+ * All three multiply and sum exactly like tw_gridsample_blend_f32__scalar
+ * (products, then a running sum in tap order from the first product, no
+ * FMA), so the results are bit-identical to it; only which loads fetch the
+ * values differs. The last count % 4 locations of a run go through the scalar
+ * kernels. */
 #include <string.h>
 
 #include "common/simd.h"
