@@ -33,36 +33,51 @@ TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_
   return t == 0 ? product : wasm_f32x4_add(acc, product);
 }
 
-/* A TW_GS_GROUP_ROWS group (compact layout): row r's K elements of point p
- * start at index[r * 4 + p] and are consecutive, so each point-row is one 8-
- * or 16-byte load; shuffles turn them into one vector per tap (lanes =
- * points). */
-TW_GS_INLINE v128_t tw_gs_group_rows(const unsigned char* x, const uint32_t* index, const float* w, const size_t taps,
-                                     const size_t k) {
-  v128_t acc = wasm_f32x4_splat(0.0f);
-  for (size_t t = 0; t < taps; t += k) {
-    const uint32_t* first = index + t / k * 4;
-    if (k == 2) {
-      v128_t a = wasm_v128_load64_zero(x + (size_t)first[0] * 4);
-      a = wasm_v128_load64_lane(x + (size_t)first[1] * 4, a, 1);
-      v128_t b = wasm_v128_load64_zero(x + (size_t)first[2] * 4);
-      b = wasm_v128_load64_lane(x + (size_t)first[3] * 4, b, 1);
-      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(a, b, 0, 2, 4, 6));
-      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(a, b, 1, 3, 5, 7));
-    } else { /* k == 4: a 4 x 4 transpose */
-      const v128_t r0 = wasm_v128_load(x + (size_t)first[0] * 4);
-      const v128_t r1 = wasm_v128_load(x + (size_t)first[1] * 4);
-      const v128_t r2 = wasm_v128_load(x + (size_t)first[2] * 4);
-      const v128_t r3 = wasm_v128_load(x + (size_t)first[3] * 4);
-      const v128_t lo01 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5), lo23 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
-      const v128_t hi01 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7), hi23 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
-      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5));
-      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7));
-      acc = tw_gs_accumulate(acc, t + 2, w, wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5));
-      acc = tw_gs_accumulate(acc, t + 3, w, wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7));
+/* A TW_GS_GROUP_ROWS group (compact layout), every channel: row r's K
+ * elements of point p start at index[r * 4 + p] and are consecutive, so each
+ * point-row is one 8- or 16-byte load, and shuffles turn them into one
+ * vector per tap (lanes = points). The group's plan entries are read once,
+ * before the channel loop (stores to y may alias the plan as far as the
+ * compiler knows, so it would reload them per channel). Only the SIMD plan
+ * kernels set ROWS, so taps <= 64 (r <= 3). */
+TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gridsample_tile* tile, const unsigned char* x,
+                                            const uint32_t* index, const float* w, float* y, const size_t taps,
+                                            const size_t k) {
+  size_t offset[64];
+  v128_t weight[64];
+  for (size_t i = 0; i < taps / k * 4; i++) offset[i] = (size_t)index[i] * 4;
+  for (size_t t = 0; t < taps; t++) weight[t] = wasm_v128_load(w + t * 4);
+  for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+    v128_t acc = wasm_f32x4_splat(0.0f);
+    for (size_t t = 0; t < taps; t += k) {
+      const size_t* first = offset + t / k * 4;
+      v128_t v[4];
+      if (k == 2) {
+        v128_t a = wasm_v128_load64_zero(x + first[0]);
+        a = wasm_v128_load64_lane(x + first[1], a, 1);
+        v128_t b = wasm_v128_load64_zero(x + first[2]);
+        b = wasm_v128_load64_lane(x + first[3], b, 1);
+        v[0] = wasm_i32x4_shuffle(a, b, 0, 2, 4, 6);
+        v[1] = wasm_i32x4_shuffle(a, b, 1, 3, 5, 7);
+      } else {
+        const v128_t r0 = wasm_v128_load(x + first[0]);
+        const v128_t r1 = wasm_v128_load(x + first[1]);
+        const v128_t r2 = wasm_v128_load(x + first[2]);
+        const v128_t r3 = wasm_v128_load(x + first[3]);
+        const v128_t lo01 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5), lo23 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
+        const v128_t hi01 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7), hi23 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
+        v[0] = wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5);
+        v[1] = wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7);
+        v[2] = wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5);
+        v[3] = wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7);
+      }
+      for (size_t j = 0; j < k; j++) {
+        const v128_t product = wasm_f32x4_mul(weight[t + j], v[j]);
+        acc = t + j == 0 ? product : wasm_f32x4_add(acc, product);
+      }
     }
+    wasm_v128_store(y, acc);
   }
-  return acc;
 }
 
 /* The scalar kernel on points [first, count) of one run (first % 4 == 0),
@@ -93,11 +108,13 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
       const uint8_t flags = at.flags[g];
       const unsigned char* x = xv;
       float* y = y_row + g * 4;
+      if (k > 1 && taps <= 64 && (flags & TW_GS_GROUP_ROWS)) {
+        tw_gs_group_rows_channels(tile, x, index, w, y, taps, k);
+        continue;
+      }
       for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
         v128_t acc = wasm_f32x4_splat(0.0f);
-        if (k > 1 && (flags & TW_GS_GROUP_ROWS)) {
-          acc = tw_gs_group_rows(x, index, w, taps, k);
-        } else if (masked && (flags & TW_GS_GROUP_FILL)) {
+        if (masked && (flags & TW_GS_GROUP_FILL)) {
           for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
         } else {
           const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
