@@ -70,17 +70,23 @@ static inline uint64_t tw_gs_store_u64(double v) { return tw_gs_to_u64(v); }
   }                                                                                                     \
   void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, const void* x,              \
                                               const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    for (size_t row = 0; row < tile->rows; row++) {                                                     \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
-      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 0); \
+    for (size_t c = 0; c < tile->channels; c++) {                                                       \
+      for (size_t row = 0; row < tile->rows; row++) {                                                   \
+        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
+        tw_gs_blend_##suffix(tile->count, plan->taps, (const unsigned char*)x + c * tile->x_channel_bytes, &at, \
+                             fill, (xtype*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (comps), 0); \
+      }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
   void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, const void* x,      \
                                                      const tw_gridsample_plan* plan,                    \
                                                      const void* fill, void* y) {                       \
-    for (size_t row = 0; row < tile->rows; row++) {                                                     \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
-      tw_gs_blend_##suffix(tile->count, plan->taps, x, &at, fill, (xtype*)y + row * tile->y_stride * (comps), 1); \
+    for (size_t c = 0; c < tile->channels; c++) {                                                       \
+      for (size_t row = 0; row < tile->rows; row++) {                                                   \
+        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
+        tw_gs_blend_##suffix(tile->count, plan->taps, (const unsigned char*)x + c * tile->x_channel_bytes, &at, \
+                             fill, (xtype*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (comps), 1); \
+      }                                                                                                 \
     }                                                                                                   \
   }
 TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
@@ -102,17 +108,23 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
   }                                                                                                      \
   void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, const void* x,               \
                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    for (size_t row = 0; row < tile->rows; row++) {                                                      \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
-      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 0); \
+    for (size_t c = 0; c < tile->channels; c++) {                                                        \
+      for (size_t row = 0; row < tile->rows; row++) {                                                    \
+        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
+        tw_gs_gather_##size(tile->count, (const unsigned char*)x + c * tile->x_channel_bytes, &at, fill,  \
+                            (unsigned char*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (bytes), 0); \
+      }                                                                                                  \
     }                                                                                                    \
   }                                                                                                      \
   void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, const void* x,       \
                                                     const tw_gridsample_plan* plan,                     \
                                                     const void* fill, void* y) {                         \
-    for (size_t row = 0; row < tile->rows; row++) {                                                      \
-      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
-      tw_gs_gather_##size(tile->count, x, &at, fill, (unsigned char*)y + row * tile->y_stride * (bytes), 1); \
+    for (size_t c = 0; c < tile->channels; c++) {                                                        \
+      for (size_t row = 0; row < tile->rows; row++) {                                                    \
+        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
+        tw_gs_gather_##size(tile->count, (const unsigned char*)x + c * tile->x_channel_bytes, &at, fill,  \
+                            (unsigned char*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (bytes), 1); \
+      }                                                                                                  \
     }                                                                                                    \
   }
 TW_GS_DEFINE_GATHER(x8, 1)

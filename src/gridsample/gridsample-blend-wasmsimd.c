@@ -1,9 +1,16 @@
 /* SIMD blend and gather kernels for 4-byte elements: one lane per output
- * location, 4 locations per step. wasm has no gather instruction, so each
- * tap is 4 lane loads; the weighting and the sum are vector operations in
- * the scalar kernel's order (products, then a running sum from the first
- * tap), so the results are bit-identical to tw_gridsample_blend_f32__scalar.
- * The last points % 4 locations go through the scalar kernels. */
+ * location, 4 locations (a plan group) per step.
+ *
+ * A group takes one of three routes, chosen by the plan's flags:
+ *   ROWS     each point-row of K taps is one 8- or 16-byte load, turned into
+ *            tap vectors by shuffles (interior points: the common case);
+ *   FILL     every tap is fill_value: no x access at all;
+ *   generic  4 lane loads per tap (wasm has no gather), masks select fill.
+ * All three multiply and sum exactly like tw_gridsample_blend_f32__scalar
+ * (products, then a running sum in tap order from the first product, no
+ * FMA), so the results are bit-identical to it; only which loads fetch the
+ * values differs. The last count % 4 locations of a run go through the scalar
+ * kernels. */
 #include <string.h>
 
 #include "common/simd.h"
@@ -26,78 +33,103 @@ TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_
   return t == 0 ? product : wasm_f32x4_add(acc, product);
 }
 
-/* A TW_GS_GROUP_ROWS group (compact layout): row r's K elements of point p
- * start at index[r * 4 + p] and are consecutive, so each point-row is one 8-
- * or 16-byte load; shuffles turn them into one vector per tap (lanes =
- * points). */
-TW_GS_INLINE v128_t tw_gs_group_rows(const unsigned char* x, const uint32_t* index, const float* w, const size_t taps,
-                                     const size_t k) {
-  v128_t acc = wasm_f32x4_splat(0.0f);
-  for (size_t t = 0; t < taps; t += k) {
-    const uint32_t* first = index + t / k * 4;
-    if (k == 2) {
-      v128_t a = wasm_v128_load64_zero(x + (size_t)first[0] * 4);
-      a = wasm_v128_load64_lane(x + (size_t)first[1] * 4, a, 1);
-      v128_t b = wasm_v128_load64_zero(x + (size_t)first[2] * 4);
-      b = wasm_v128_load64_lane(x + (size_t)first[3] * 4, b, 1);
-      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(a, b, 0, 2, 4, 6));
-      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(a, b, 1, 3, 5, 7));
-    } else { /* k == 4: a 4 x 4 transpose */
-      const v128_t r0 = wasm_v128_load(x + (size_t)first[0] * 4);
-      const v128_t r1 = wasm_v128_load(x + (size_t)first[1] * 4);
-      const v128_t r2 = wasm_v128_load(x + (size_t)first[2] * 4);
-      const v128_t r3 = wasm_v128_load(x + (size_t)first[3] * 4);
-      const v128_t lo01 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5), lo23 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
-      const v128_t hi01 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7), hi23 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
-      acc = tw_gs_accumulate(acc, t, w, wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5));
-      acc = tw_gs_accumulate(acc, t + 1, w, wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7));
-      acc = tw_gs_accumulate(acc, t + 2, w, wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5));
-      acc = tw_gs_accumulate(acc, t + 3, w, wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7));
+/* A TW_GS_GROUP_ROWS group (compact layout), every channel: row r's K
+ * elements of point p start at index[r * 4 + p] and are consecutive, so each
+ * point-row is one 8- or 16-byte load, and shuffles turn them into one
+ * vector per tap (lanes = points). The group's plan entries are read once,
+ * before the channel loop (stores to y may alias the plan as far as the
+ * compiler knows, so it would reload them per channel). Only the SIMD plan
+ * kernels set ROWS, so taps <= 64 (r <= 3). */
+TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gridsample_tile* tile, const unsigned char* x,
+                                            const uint32_t* index, const float* w, float* y, const size_t taps,
+                                            const size_t k) {
+  size_t offset[64];
+  v128_t weight[64];
+  for (size_t i = 0; i < taps / k * 4; i++) offset[i] = (size_t)index[i] * 4;
+  for (size_t t = 0; t < taps; t++) weight[t] = wasm_v128_load(w + t * 4);
+  for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+    v128_t acc = wasm_f32x4_splat(0.0f);
+    for (size_t t = 0; t < taps; t += k) {
+      const size_t* first = offset + t / k * 4;
+      v128_t v[4];
+      if (k == 2) {
+        v128_t a = wasm_v128_load64_zero(x + first[0]);
+        a = wasm_v128_load64_lane(x + first[1], a, 1);
+        v128_t b = wasm_v128_load64_zero(x + first[2]);
+        b = wasm_v128_load64_lane(x + first[3], b, 1);
+        v[0] = wasm_i32x4_shuffle(a, b, 0, 2, 4, 6);
+        v[1] = wasm_i32x4_shuffle(a, b, 1, 3, 5, 7);
+      } else {
+        const v128_t r0 = wasm_v128_load(x + first[0]);
+        const v128_t r1 = wasm_v128_load(x + first[1]);
+        const v128_t r2 = wasm_v128_load(x + first[2]);
+        const v128_t r3 = wasm_v128_load(x + first[3]);
+        const v128_t lo01 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5), lo23 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
+        const v128_t hi01 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7), hi23 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
+        v[0] = wasm_i32x4_shuffle(lo01, lo23, 0, 1, 4, 5);
+        v[1] = wasm_i32x4_shuffle(lo01, lo23, 2, 3, 6, 7);
+        v[2] = wasm_i32x4_shuffle(hi01, hi23, 0, 1, 4, 5);
+        v[3] = wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7);
+      }
+      for (size_t j = 0; j < k; j++) {
+        const v128_t product = wasm_f32x4_mul(weight[t + j], v[j]);
+        acc = t + j == 0 ? product : wasm_f32x4_add(acc, product);
+      }
     }
+    wasm_v128_store(y, acc);
   }
-  return acc;
 }
 
-/* The scalar kernel on points [first, count) of one run (first % 4 == 0). */
-static void tw_gs_tail(tw_gridsample_blend_fn scalar, size_t first, size_t count, const void* x,
+/* The scalar kernel on points [first, count) of one run (first % 4 == 0),
+ * every channel. */
+static void tw_gs_tail(tw_gridsample_blend_fn scalar, const tw_gridsample_tile* tile, size_t first, const void* x,
                        const tw_gridsample_plan* plan, const void* fill, void* y, size_t y_bytes) {
-  const tw_gridsample_tile one = {count - first, 1, 0, 0, 0};
+  tw_gridsample_tile tail = *tile;
+  tail.count = tile->count - first;
+  tail.rows = 1;
   const tw_gridsample_plan at = tw_gridsample_plan_at(plan, first);
-  scalar(&one, x, &at, fill, (unsigned char*)y + first * y_bytes);
+  scalar(&tail, x, &at, fill, (unsigned char*)y + first * y_bytes);
 }
 
+/* Channels are the innermost loop: a group's plan entries are loaded from
+ * memory once and stay in L1 for the other channels. */
 TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
                                   const void* fill, void* yv, const int masked, const size_t taps, const size_t k) {
-  const unsigned char* x = xv;
   float fill_value;
   memcpy(&fill_value, fill, sizeof fill_value);
   const v128_t vfill = wasm_f32x4_splat(fill_value);
   const size_t groups = tile->count / 4;
   for (size_t row = 0; row < tile->rows; row++) {
     const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
-    float* y = (float*)yv + row * tile->y_stride;
+    float* y_row = (float*)yv + row * tile->y_stride;
     for (size_t g = 0; g < groups; g++) {
       const uint32_t* index = at.index + g * taps * 4;
       const float* w = at.w32 + g * taps * 4;
       const uint8_t flags = at.flags[g];
-      v128_t acc = wasm_f32x4_splat(0.0f);
-      if (k > 1 && (flags & TW_GS_GROUP_ROWS)) {
-        acc = tw_gs_group_rows(x, index, w, taps, k);
-      } else if (masked && (flags & TW_GS_GROUP_FILL)) {
-        for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
-      } else {
-        const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
-        for (size_t t = 0; t < taps; t++) {
-          v128_t v = tw_gs_gather4(x, index + t * 4);
-          if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask + t * 4));
-          acc = tw_gs_accumulate(acc, t, w, v);
-        }
+      const unsigned char* x = xv;
+      float* y = y_row + g * 4;
+      if (k > 1 && taps <= 64 && (flags & TW_GS_GROUP_ROWS)) {
+        tw_gs_group_rows_channels(tile, x, index, w, y, taps, k);
+        continue;
       }
-      wasm_v128_store(y + g * 4, acc);
+      for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+        v128_t acc = wasm_f32x4_splat(0.0f);
+        if (masked && (flags & TW_GS_GROUP_FILL)) {
+          for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
+        } else {
+          const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
+          for (size_t t = 0; t < taps; t++) {
+            v128_t v = tw_gs_gather4(x, index + t * 4);
+            if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(mask + t * 4));
+            acc = tw_gs_accumulate(acc, t, w, v);
+          }
+        }
+        wasm_v128_store(y, acc);
+      }
     }
     if (groups * 4 < tile->count) {
-      tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, groups * 4,
-                 tile->count, xv, &at, fill, y, 4);
+      tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, tile, groups * 4,
+                 xv, &at, fill, y_row, 4);
     }
   }
 }
@@ -121,24 +153,32 @@ void tw_gridsample_blend_f32_masked__wasmsimd(const tw_gridsample_tile* tile, co
   TW_GS_BY_TAPS(1)
 }
 
+/* Nearest reads one element per output and its plan is 4 bytes per point,
+ * so channels stay the outer loop here (measured faster than interleaving
+ * the planes per group). */
 TW_GS_INLINE void tw_gs_gather_x32(const tw_gridsample_tile* tile, const void* xv, const tw_gridsample_plan* plan,
                                    const void* fill, void* yv, const int masked) {
-  const unsigned char* x = xv;
   uint32_t fill_bits;
   memcpy(&fill_bits, fill, sizeof fill_bits);
   const v128_t vfill = wasm_i32x4_splat((int32_t)fill_bits);
   const size_t groups = tile->count / 4;
-  for (size_t row = 0; row < tile->rows; row++) {
-    const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
-    unsigned char* y = (unsigned char*)yv + row * tile->y_stride * 4;
-    for (size_t g = 0; g < groups; g++) {
-      v128_t v = tw_gs_gather4(x, at.index + g * 4);
-      if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(at.mask + g * 4));
-      wasm_v128_store(y + g * 16, v);
-    }
-    if (groups * 4 < tile->count) {
-      tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, groups * 4,
-                 tile->count, xv, &at, fill, y, 4);
+  tw_gridsample_tile one = *tile;
+  one.channels = 1;
+  for (size_t c = 0; c < tile->channels; c++) {
+    const unsigned char* x = (const unsigned char*)xv + c * tile->x_channel_bytes;
+    unsigned char* y_plane = (unsigned char*)yv + c * tile->y_channel_stride * 4;
+    for (size_t row = 0; row < tile->rows; row++) {
+      const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
+      unsigned char* y = y_plane + row * tile->y_stride * 4;
+      for (size_t g = 0; g < groups; g++) {
+        v128_t v = tw_gs_gather4(x, at.index + g * 4);
+        if (masked) v = wasm_v128_bitselect(vfill, v, wasm_v128_load(at.mask + g * 4));
+        wasm_v128_store(y + g * 16, v);
+      }
+      if (groups * 4 < tile->count) {
+        tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, &one,
+                   groups * 4, x, &at, fill, y, 4);
+      }
     }
   }
 }

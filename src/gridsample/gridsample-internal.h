@@ -166,15 +166,19 @@ static inline tw_gridsample_plan tw_gridsample_plan_at(const tw_gridsample_plan*
   return at;
 }
 
-/* A tile of output locations: `rows` runs of `count` consecutive points.
- * Run i's coordinates start at point i * grid_stride of the grid pointer
- * given, its plan at point i * plan_stride of the plan (a multiple of 4, so
- * every run starts a new group of 4), its outputs at element i * y_stride of
- * the output pointer. Kernels take whole tiles to keep per-call costs off
- * the short runs of a tile. */
+/* A tile of output locations: `rows` runs of `count` consecutive points, for
+ * `channels` channels. Run i's coordinates start at point i * grid_stride of
+ * the grid pointer given, its plan at point i * plan_stride of the plan (a
+ * multiple of 4, so every run starts a new group of 4), its outputs at
+ * element i * y_stride of the output pointer. Channel c reads the x plane at
+ * byte c * x_channel_bytes and writes at element c * y_channel_stride.
+ * Kernels take whole tiles and all channels: per-call costs stay off the
+ * short runs, and the SIMD f32 blend can reuse each group's plan entries for
+ * every channel while they are in L1. */
 typedef struct tw_gridsample_tile {
   size_t count, rows;
   size_t grid_stride, plan_stride, y_stride;
+  size_t channels, x_channel_bytes, y_channel_stride;
 } tw_gridsample_tile;
 
 /* ---- plan kernels ---------------------------------------------------------
@@ -192,7 +196,7 @@ void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const 
                                     const float* grid, const tw_gridsample_plan* plan);
 
 /* ---- blend kernels --------------------------------------------------------
- * One channel plane, one tile: y[p] = sum over t of w(p,t) * value(p,t),
+ * One tile, every channel: y[p] = sum over t of w(p,t) * value(p,t),
  * where value is x[index(p,t)], or *fill (an element of x's type) where
  * mask(p,t) is set. The sum runs over t in order, starting from the first
  * tap's product. Gather kernels (nearest) copy value(p,0). */

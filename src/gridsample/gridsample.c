@@ -385,6 +385,9 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
           tile.grid_stride = (size_t)cols;
           tile.plan_stride = tile_w;
           tile.y_stride = (size_t)cols;
+          tile.channels = (size_t)channels;
+          tile.x_channel_bytes = plane_bytes;
+          tile.y_channel_stride = (size_t)points;
           const uint64_t p0 = (o * rows + row0) * cols + col0; /* the tile's first point in this batch item */
           const size_t first_coord = (size_t)((n * points + p0) * (uint64_t)r);
 
@@ -417,11 +420,8 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
           }
 
           /* blend it for every channel */
-          for (uint64_t c = 0; c < channels; c++) {
-            const uint64_t nc = n * channels + c;
-            blend(&tile, xb + nc * plane_bytes, &plan, fill.bytes,
-                  yb + (size_t)((nc * points + p0) * type.size));
-          }
+          blend(&tile, xb + n * channels * plane_bytes, &plan, fill.bytes,
+                yb + (size_t)((n * channels * points + p0) * type.size));
         }
       }
     }
