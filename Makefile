@@ -17,7 +17,9 @@ OBJECTS   := $(patsubst src/%.c,build/wasm/%.o,$(SOURCES))
 C_TESTS   := $(patsubst tests/c/%.c,build/native/%,$(wildcard tests/c/test_*.c))
 
 # The scalar kernels are the readable reference the SIMD kernels are tested
-# against; clang must not auto-vectorise them behind our back.
+# against; clang must not auto-vectorise them behind our back. (This applies to
+# the wasm objects; the native sanitizer build compiles everything at -O1 in
+# one command, where vectorisation does not matter.)
 SCALAR_FLAGS = $(if $(findstring -scalar,$<),-fno-vectorize -fno-slp-vectorize)
 
 EMCC_CFLAGS := -std=c11 -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint $(WARNINGS)

@@ -5,6 +5,7 @@
 #define TW_TESTS_HARNESS_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static int harness_checks;
 static int harness_failures;
@@ -34,6 +35,26 @@ static inline unsigned long long harness_rand(void) {
 }
 static inline int harness_rand_int(int lo, int hi) { /* inclusive */
   return lo + (int)(harness_rand() % (unsigned long long)(hi - lo + 1));
+}
+
+/* The ONNX conformance cases: $TW_CONFORMANCE_DIR (the conformance folder, as
+ * for the JS suites) or ../shared/conformance, plus "/onnx". Returns NULL when
+ * the folder is missing; the caller then reports its cases as skipped.
+ * With TW_REQUIRE_CONFORMANCE=1 (CI) a missing folder fails the run instead. */
+static inline const char* harness_conformance_onnx_dir(char* buffer, size_t size) {
+  const char* root = getenv("TW_CONFORMANCE_DIR");
+  snprintf(buffer, size, "%s/onnx", root ? root : "../shared/conformance");
+  FILE* probe;
+  char index[600];
+  snprintf(index, sizeof index, "%s/index.json", buffer);
+  if ((probe = fopen(index, "r")) != NULL) {
+    fclose(probe);
+    return buffer;
+  }
+  fprintf(stderr, "\n** CONFORMANCE DATA NOT FOUND at %s: these cases did NOT run **\n\n", buffer);
+  const char* require = getenv("TW_REQUIRE_CONFORMANCE");
+  if (require && require[0] == '1') exit(1);
+  return NULL;
 }
 
 #endif

@@ -2,10 +2,10 @@
  * its README.md) against tw_avgpool, on the SIMD and the scalar path.
  *
  * The case list comes from index.json (every case whose op is AveragePool),
- * with its tolerance_hint (atol + rtol·|expected|). The folder is looked up
- * in $TW_CONFORMANCE_DIR, then ../shared/conformance/onnx (relative to the
- * repository root, where make runs the tests). If it is missing, the run says
- * so loudly and reports every case as skipped, never as passed. */
+ * with its tolerance_hint (atol + rtol·|expected|). The folder is found by
+ * harness_conformance_onnx_dir (tests/c/harness.h). If it is missing, the run
+ * says so loudly and reports every case as skipped, never as passed (and fails
+ * under TW_REQUIRE_CONFORMANCE=1, as in CI). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -282,21 +282,12 @@ static int run_case(const char* dir, const json* entry, int* skipped) {
 }
 
 int main(void) {
-  const char* candidates[2] = {getenv("TW_CONFORMANCE_DIR"), "../shared/conformance/onnx"};
-  const char* dir = NULL;
+  char dir_buffer[512];
+  const char* dir = harness_conformance_onnx_dir(dir_buffer, sizeof dir_buffer);
   json index;
-  for (int i = 0; i < 2 && dir == NULL; i++) {
-    if (candidates[i] == NULL) continue;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/index.json", candidates[i]);
-    if (load_json(path, &index)) dir = candidates[i];
-  }
-  if (dir == NULL) {
-    fprintf(stderr,
-            "\n**********************************************************************\n"
-            "** SKIPPED: ONNX AveragePool conformance cases NOT RUN.              **\n"
-            "** No index.json in $TW_CONFORMANCE_DIR or ../shared/conformance/onnx **\n"
-            "**********************************************************************\n\n");
+  char path[600];
+  if (dir) snprintf(path, sizeof path, "%s/index.json", dir);
+  if (dir == NULL || !load_json(path, &index)) {
     printf("%s: all cases skipped (conformance folder missing)\n", __FILE__);
     return 0;
   }

@@ -3,10 +3,10 @@
  * with PyTorch 2.0 and rounded to 4 decimals: compared with atol 1e-4), with
  * the SIMD and the scalar kernels.
  *
- * The folder is looked up in $TW_CONFORMANCE_DIR, then ../shared/conformance/onnx
- * (the layout of the project's worktrees). When it is missing the test says so
- * loudly and reports every case as SKIPPED, never as passed. The JS test suite
- * runs the same files through the wasm module. */
+ * The folder is found by harness_conformance_onnx_dir (tests/c/harness.h).
+ * When it is missing the test says so loudly and reports every case as
+ * SKIPPED, never as passed (and fails under TW_REQUIRE_CONFORMANCE=1, as in
+ * CI). The JS test suite runs the same files through the wasm module. */
 #define _POSIX_C_SOURCE 200809L /* opendir, strdup */
 #include <dirent.h>
 #include <math.h>
@@ -185,11 +185,11 @@ static int run_case(const char* path) {
 static int compare_names(const void* a, const void* b) { return strcmp(*(char* const*)a, *(char* const*)b); }
 
 int main(void) {
-  const char* dir = getenv("TW_CONFORMANCE_DIR");
-  if (!dir) dir = "../shared/conformance/onnx";
-  DIR* d = opendir(dir);
+  char dir_buffer[512];
+  const char* dir = harness_conformance_onnx_dir(dir_buffer, sizeof dir_buffer);
+  DIR* d = dir ? opendir(dir) : NULL;
   if (!d) {
-    printf("test_gridsample_onnx: SKIPPED all cases: conformance folder %s not found (set TW_CONFORMANCE_DIR)\n", dir);
+    printf("test_gridsample_onnx: SKIPPED all cases: conformance folder not found (set TW_CONFORMANCE_DIR)\n");
     return TEST_MAIN_RESULT();
   }
   char* names[256];
