@@ -2,7 +2,7 @@
 // windows and divisors are computed in C.
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
 import { integers, flag, choice, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { check } from './module.js';
 
 export const AVERAGEPOOL_TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'uint8'];
@@ -50,10 +50,8 @@ export function runAveragePool(op, x, attrs, out, names) {
     const dims = frame.readInt64s(yShape, rank);
     const xPointer = inputPointer(frame, x);
     const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    const bytes = (count) => (count * x.info.bits) / 8;
-    check(m._tw_avgpool(x.info.code, xPointer, bytes(x.count), r, xShape, kernelPointer, stridesPointer, padsPointer,
-      dilationsPointer, ceil, attrs.countIncludePad ? 1 : 0, attrs.autoPad, target.pointer,
-      bytes(dims.reduce((a, b) => a * b, 1))), op);
+    check(m._tw_avgpool(x.info.code, xPointer, tensorBytes(x), r, xShape, kernelPointer, stridesPointer, padsPointer,
+      dilationsPointer, ceil, attrs.countIncludePad ? 1 : 0, attrs.autoPad, target.pointer, target.bytes), op);
     return target.finish();
   });
 }

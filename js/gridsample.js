@@ -4,7 +4,7 @@
 import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
 import { TYPES } from './dtypes.js';
 import { flag, choice, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { check } from './module.js';
 
 /** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
@@ -51,11 +51,8 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
     const xShape = frame.int64s(x.dims);
     const gridShape = frame.int64s(grid.dims);
     const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    const bytes = (count, info) => Math.ceil((count * info.bits) / 8);
-    const outCount = dims.reduce((a, b) => a * b, 1);
-    check(m._tw_gridsample(x.info.code, xPointer, bytes(x.count, x.info), r, xShape, grid.info.code, gridPointer,
-      bytes(grid.count, grid.info), gridShape, mode, padding, alignCorners ? 1 : 0, fill, target.pointer,
-      bytes(outCount, x.info)), op);
+    check(m._tw_gridsample(x.info.code, xPointer, tensorBytes(x), r, xShape, grid.info.code, gridPointer,
+      tensorBytes(grid), gridShape, mode, padding, alignCorners ? 1 : 0, fill, target.pointer, target.bytes), op);
     return target.finish();
   });
 }

@@ -4,7 +4,7 @@
 import { pad_mode as MODES, pad_order as ORDERS } from '../wasm/enums.js';
 import { TYPES, elementBytes } from './dtypes.js';
 import { integers, choice, normaliseAxes, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, withFrame } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { check } from './module.js';
 
 export const PAD_MODES = Object.freeze(Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k.toLowerCase(), v])));
@@ -44,10 +44,8 @@ export function runPad(op, x, begin, end, mode, order, constant, out) {
     const inPointer = inputPointer(frame, x);
     const valuePointer = frame.copyIn(constant);
     const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    const inBytes = Math.ceil((x.count * x.info.bits) / 8);
-    const outBytes = Math.ceil((dims.reduce((a, b) => a * b, 1) * x.info.bits) / 8);
-    check(m._tw_pad(x.info.code, inPointer, inBytes, rank, shapePointer, beginPointer, endPointer, mode, order,
-      valuePointer, target.pointer, outBytes), op);
+    check(m._tw_pad(x.info.code, inPointer, tensorBytes(x), rank, shapePointer, beginPointer, endPointer, mode, order,
+      valuePointer, target.pointer, target.bytes), op);
     return target.finish();
   });
 }

@@ -118,6 +118,11 @@ export function checkTensor(t, argument) {
   return { info, dims, count, data, heap: null, pointer: 0 };
 }
 
+/** Heap bytes of a checked tensor. */
+export function tensorBytes(checked) {
+  return storageBytes(checked.info, checked.count);
+}
+
 /** Copies an input tensor into the frame (or passes a heap tensor's address). */
 export function inputPointer(frame, checked) {
   if (checked.heap) return checked.pointer;
@@ -135,7 +140,7 @@ export function inputPointer(frame, checked) {
 /**
  * Where an operator writes its result. `out` (optional) is the caller's
  * tensor; it must have the result's type and dims. Returns
- * { pointer, finish } where finish() produces the value to return.
+ * { pointer, bytes, finish } where finish() produces the value to return.
  */
 export function outputTarget(frame, info, dims, out, op, like) {
   const count = elementCount(dims);
@@ -146,10 +151,11 @@ export function outputTarget(frame, info, dims, out, op, like) {
     if (target.info !== info || target.dims.length !== dims.length || target.dims.some((d, i) => d !== dims[i])) {
       throw new RangeError(`${op}: options.out must be a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`);
     }
-    if (target.heap) return { pointer: target.pointer, finish: () => out };
+    if (target.heap) return { pointer: target.pointer, bytes, finish: () => out };
     const pointer = frame.alloc(bytes);
     return {
       pointer,
+      bytes,
       finish: () => {
         const Array = target.data.constructor;
         target.data.set(new Array(wasm().HEAPU8.buffer, pointer, length));
@@ -160,6 +166,7 @@ export function outputTarget(frame, info, dims, out, op, like) {
   const pointer = frame.alloc(bytes);
   return {
     pointer,
+    bytes,
     finish: () => {
       // ArrayBuffer.prototype.slice copies into a fresh, uninitialised JS-owned
       // buffer in one pass (measured faster than allocate-then-set).
