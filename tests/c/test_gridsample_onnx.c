@@ -18,122 +18,37 @@
 #include "common/status.h"
 #include "gridsample/gridsample.h"
 #include "harness.h"
+#include "json.h"
 
-/* ---- a minimal JSON reader (just enough for the case files) ---------------- */
-
-typedef enum { J_NULL, J_NUM, J_STR, J_ARR, J_OBJ } jkind;
-typedef struct jval {
-  jkind kind;
-  double num;
-  char* str;           /* J_STR, and the key when inside an object */
-  struct jval* items;  /* J_ARR / J_OBJ children */
-  size_t count;
-  char* key;
-} jval;
-
-static const char* jp;
-
-static void jskip(void) { while (*jp == ' ' || *jp == '\n' || *jp == '\r' || *jp == '\t') jp++; }
-
-static char* jstring(void) {
-  const char* start = ++jp; /* after the quote; the case files have no escapes we need */
-  while (*jp && *jp != '"') jp += *jp == '\\' ? 2 : 1;
-  const size_t n = (size_t)(jp - start);
-  char* s = malloc(n + 1);
-  memcpy(s, start, n);
-  s[n] = 0;
-  if (*jp) jp++;
-  return s;
-}
-
-static int jparse(jval* v) {
-  jskip();
-  memset(v, 0, sizeof *v);
-  if (*jp == '{' || *jp == '[') {
-    const char close = *jp == '{' ? '}' : ']';
-    v->kind = *jp == '{' ? J_OBJ : J_ARR;
-    jp++;
-    size_t cap = 0;
-    for (;;) {
-      jskip();
-      if (*jp == close) { jp++; return 1; }
-      if (*jp == ',') { jp++; continue; }
-      if (v->count == cap) {
-        cap = cap ? cap * 2 : 8;
-        v->items = realloc(v->items, cap * sizeof *v->items);
-      }
-      char* key = NULL;
-      if (v->kind == J_OBJ) {
-        if (*jp != '"') return 0;
-        key = jstring();
-        jskip();
-        if (*jp++ != ':') return 0;
-      }
-      if (!jparse(&v->items[v->count])) return 0;
-      v->items[v->count++].key = key;
-    }
-  }
-  if (*jp == '"') { v->kind = J_STR; v->str = jstring(); return 1; }
-  if (!strncmp(jp, "null", 4)) { jp += 4; v->kind = J_NULL; return 1; }
-  char* end;
-  v->num = strtod(jp, &end);
-  if (end == jp) return 0;
-  jp = end;
-  v->kind = J_NUM;
-  return 1;
-}
-
-static void jfree(jval* v) {
-  for (size_t i = 0; i < v->count; i++) {
-    free(v->items[i].key);
-    jfree(&v->items[i]);
-  }
-  free(v->items);
-  free(v->str);
-}
-
-static const jval* jget(const jval* obj, const char* key) {
-  if (!obj || obj->kind != J_OBJ) return NULL;
-  for (size_t i = 0; i < obj->count; i++) {
-    if (!strcmp(obj->items[i].key, key)) return &obj->items[i];
-  }
-  return NULL;
-}
-
-static double jnumber(const jval* v) { /* numbers, or "NaN" / "Infinity" / "-Infinity" */
-  if (v->kind == J_NUM) return v->num;
-  if (v->kind == J_STR && !strcmp(v->str, "NaN")) return NAN;
-  if (v->kind == J_STR && !strcmp(v->str, "Infinity")) return INFINITY;
-  if (v->kind == J_STR && !strcmp(v->str, "-Infinity")) return -INFINITY;
+static double jnumber(const json* v) { /* numbers, or "NaN" / "Infinity" / "-Infinity" */
+  if (v->type == JSON_NUMBER) return v->number;
+  if (v->type == JSON_STRING && !strcmp(v->string, "NaN")) return NAN;
+  if (v->type == JSON_STRING && !strcmp(v->string, "Infinity")) return INFINITY;
+  if (v->type == JSON_STRING && !strcmp(v->string, "-Infinity")) return -INFINITY;
   return NAN;
 }
 
 /* ---- one case --------------------------------------------------------------- */
 
 static int run_case(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) return 0;
-  fseek(f, 0, SEEK_END);
-  const long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* text = malloc((size_t)size + 1);
-  const size_t got = fread(text, 1, (size_t)size, f);
-  fclose(f);
-  text[got] = 0;
-  jp = text;
-  jval root;
-  const int parsed = jparse(&root);
+  /* Read and parse apart: an unreadable file counts as not run (main prints
+   * "N of M ... run"), a damaged one fails a check. */
+  char* text = json_read_file(path);
+  if (!text) return 0;
+  json root;
+  const int parsed = json_parse(text, &root);
+  free(text);
   CHECK(parsed, "%s: JSON parse error", path);
-  if (!parsed) { free(text); return 0; }
+  if (!parsed) return 0;
 
-  const jval* attrs = jget(&root, "attributes");
-  const jval* inputs = jget(&root, "inputs");
-  const jval* outputs = jget(&root, "outputs");
-  const jval* a_mode = jget(attrs, "mode");
-  const jval* a_pad = jget(attrs, "padding_mode");
-  const jval* a_align = jget(attrs, "align_corners");
-  const char* mode_s = a_mode ? a_mode->str : "linear";
-  const char* pad_s = a_pad ? a_pad->str : "zeros";
+  const json* attrs = json_get(&root, "attributes");
+  const json* inputs = json_get(&root, "inputs");
+  const json* outputs = json_get(&root, "outputs");
+  const json* a_mode = json_get(attrs, "mode");
+  const json* a_pad = json_get(attrs, "padding_mode");
+  const json* a_align = json_get(attrs, "align_corners");
+  const char* mode_s = a_mode ? a_mode->string : "linear";
+  const char* pad_s = a_pad ? a_pad->string : "zeros";
   int mode = -1, pad = -1;
   if (!strcmp(mode_s, "linear") || !strcmp(mode_s, "bilinear")) mode = TW_GRIDSAMPLE_MODE_LINEAR;
   if (!strcmp(mode_s, "nearest")) mode = TW_GRIDSAMPLE_MODE_NEAREST;
@@ -141,23 +56,23 @@ static int run_case(const char* path) {
   if (!strcmp(pad_s, "zeros")) pad = TW_GRIDSAMPLE_PADDING_ZEROS;
   if (!strcmp(pad_s, "border")) pad = TW_GRIDSAMPLE_PADDING_BORDER;
   if (!strcmp(pad_s, "reflection")) pad = TW_GRIDSAMPLE_PADDING_REFLECTION;
-  const int align = a_align ? (int)a_align->num : 0;
+  const int align = a_align ? (int)a_align->number : 0;
   CHECK(mode >= 0 && pad >= 0, "%s: unknown mode/padding", path);
 
-  const jval* X = &inputs->items[0];
-  const jval* G = &inputs->items[1];
-  const jval* Y = &outputs->items[0];
-  const jval* xd = jget(X, "dims");
-  const jval* gd = jget(G, "dims");
-  const jval* xv = jget(X, "data");
-  const jval* gv = jget(G, "data");
-  const jval* yv = jget(Y, "data");
-  CHECK(!strcmp(jget(X, "dtype")->str, "float32") && !strcmp(jget(G, "dtype")->str, "float32"),
+  const json* X = &inputs->items[0];
+  const json* G = &inputs->items[1];
+  const json* Y = &outputs->items[0];
+  const json* xd = json_get(X, "dims");
+  const json* gd = json_get(G, "dims");
+  const json* xv = json_get(X, "data");
+  const json* gv = json_get(G, "data");
+  const json* yv = json_get(Y, "data");
+  CHECK(!strcmp(json_get(X, "dtype")->string, "float32") && !strcmp(json_get(G, "dtype")->string, "float32"),
         "%s: only float32 cases exist", path);
   const int rank = (int)xd->count - 2;
   int64_t x_shape[TW_GRIDSAMPLE_MAX_RANK + 2], grid_shape[TW_GRIDSAMPLE_MAX_RANK + 2];
-  for (size_t i = 0; i < xd->count; i++) x_shape[i] = (int64_t)xd->items[i].num;
-  for (size_t i = 0; i < gd->count; i++) grid_shape[i] = (int64_t)gd->items[i].num;
+  for (size_t i = 0; i < xd->count; i++) x_shape[i] = (int64_t)xd->items[i].number;
+  for (size_t i = 0; i < gd->count; i++) grid_shape[i] = (int64_t)gd->items[i].number;
   float* x = malloc(xv->count * 4 + 4);
   float* g = malloc(gv->count * 4 + 4);
   float* y = malloc(yv->count * 4 + 4);
@@ -177,8 +92,7 @@ static int run_case(const char* path) {
   free(x);
   free(g);
   free(y);
-  jfree(&root);
-  free(text);
+  json_free(&root);
   return 1;
 }
 
