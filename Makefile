@@ -48,7 +48,7 @@ wasm/enums.js: $(HEADERS) tools/gen-enums.mjs
 	@mkdir -p $(dir $@)
 	node tools/gen-enums.mjs $(HEADERS) > $@.tmp && mv $@.tmp $@
 
-build/native/%: tests/c/%.c $(SOURCES) $(HEADERS) tests/c/harness.h
+build/native/%: tests/c/%.c $(SOURCES) $(HEADERS) $(wildcard tests/c/*.h)
 	@mkdir -p $(dir $@)
 	$(CC_NATIVE) $(NATIVE_CFLAGS) $(SCALAR_FLAGS) -Itests/c $< $(SOURCES) -lm -o $@
 
