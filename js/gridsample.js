@@ -2,9 +2,8 @@
 // sampling itself is in C. Strings are sampled through an int32 index map
 // (nearest only), like Pad does.
 import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
-import { TYPES } from './dtypes.js';
 import { flag, choice, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
 import { check } from './module.js';
 
 /** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
@@ -43,7 +42,7 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
     throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
   }
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
-  if (typeof fill !== 'number') throw new TypeError(`${op}: fillValue must be a number for ${x.info.name} data`);
+  if (typeof fill !== 'number') throw new TypeError(`${op}: options.fillValue must be a number for ${x.info.name} data, got ${typeof fill}`);
   const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
   return withFrame(op, (frame, m) => {
     const xPointer = inputPointer(frame, x);
@@ -59,10 +58,8 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
 
 function sampleStrings(op, x, grid, padding, alignCorners, fill, out) {
   if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
-  if (typeof fill !== 'string') throw new TypeError(`${op}: fillValue must be a string for string data`);
-  const indices = { info: TYPES.int32, dims: x.dims, count: x.count, data: Int32Array.from({ length: x.count }, (_, i) => i), heap: null, pointer: 0 };
-  const sampled = runGridSample(op, indices, grid, MODES.NEAREST, padding, alignCorners, -1, undefined);
-  return { type: 'string', dims: sampled.dims, data: Array.from(sampled.data, (i) => (i < 0 ? fill : x.data[i])) };
+  if (typeof fill !== 'string') throw new TypeError(`${op}: options.fillValue must be a string for string data, got ${typeof fill}`);
+  return viaIndexMap(x, (indices) => runGridSample(op, indices, grid, MODES.NEAREST, padding, alignCorners, -1, undefined), fill);
 }
 
 /**
@@ -80,9 +77,7 @@ export function gridSample(x, grid, options) {
   if (fillValue !== undefined && padding !== PADDINGS.ZEROS) {
     throw new TypeError('gridSample: options.fillValue applies to paddingMode "zeros" only');
   }
-  const isString = checkedX.info.kind === 'string';
-  let fill = fillValue ?? (isString ? '' : 0);
+  let fill = fillValue ?? (checkedX.info.kind === 'string' ? '' : 0);
   if (checkedX.info.kind === 'bool' && typeof fill === 'boolean') fill = fill ? 1 : 0;
-  if (!isString && (typeof fill !== 'number')) throw new TypeError(`gridSample: options.fillValue must be a number, got ${typeof fill}`);
   return runGridSample('gridSample', checkedX, checkedGrid, modeCode, padding, align, fill, out);
 }

@@ -2,9 +2,9 @@
 // Strings never enter the heap: an int32 index tensor is padded instead and
 // mapped back, so every mode works on them too.
 import { pad_mode as MODES, pad_order as ORDERS } from '../wasm/enums.js';
-import { TYPES, elementBytes } from './dtypes.js';
+import { elementBytes } from './dtypes.js';
 import { integers, choice, normaliseAxes, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
 import { check } from './module.js';
 
 export const PAD_MODES = Object.freeze(Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k.toLowerCase(), v])));
@@ -52,11 +52,8 @@ export function runPad(op, x, begin, end, mode, order, constant, out) {
 
 function padStrings(op, x, begin, end, mode, order, constant, out) {
   if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
-  const indices = Int32Array.from({ length: x.count }, (_, i) => i);
-  const indexTensor = { info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0 };
-  const padded = runPad(op, indexTensor, begin, end, mode, order, new Uint8Array(Int32Array.of(-1).buffer), undefined);
-  const data = Array.from(padded.data, (i) => (i < 0 ? constant : x.data[i]));
-  return { type: 'string', dims: padded.dims, data };
+  const noElement = new Uint8Array(Int32Array.of(-1).buffer);
+  return viaIndexMap(x, (indices) => runPad(op, indices, begin, end, mode, order, noElement, undefined), constant);
 }
 
 /** The constant element for `value`, in the form runPad takes. */

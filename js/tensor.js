@@ -118,6 +118,17 @@ export function checkTensor(t, argument) {
   return { info, dims, count, data, heap: null, pointer: 0 };
 }
 
+/**
+ * Runs an index-moving operator on a string tensor: `run` gets an int32
+ * tensor of element indices (a checked tensor) and returns the moved indices,
+ * where -1 marks "no element"; those become `missing`.
+ */
+export function viaIndexMap(x, run, missing) {
+  const indices = Int32Array.from({ length: x.count }, (_, i) => i);
+  const moved = run({ info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0 });
+  return { type: 'string', dims: moved.dims, data: Array.from(moved.data, (i) => (i < 0 ? missing : x.data[i])) };
+}
+
 /** Heap bytes of a checked tensor. */
 export function tensorBytes(checked) {
   return storageBytes(checked.info, checked.count);

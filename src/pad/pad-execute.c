@@ -65,7 +65,7 @@ static int normalise(const tw_pad_problem* problem, strided_axis* axes, size_t* 
   int count = 0;
   for (int d = rank - 1; d >= 0; d--) {
     const tw_pad_axis* a = &problem->axes[d];
-    if (count > 0 && is_untouched(a) && is_untouched(&axes[count - 1].axis) && d < rank - 1) {
+    if (count > 0 && is_untouched(a) && is_untouched(&axes[count - 1].axis)) {
       /* merge with the (untouched) axis just inside it */
       axes[count - 1].axis.in_len *= a->in_len;
       axes[count - 1].axis.out_len = axes[count - 1].axis.src_len = axes[count - 1].axis.in_len;
