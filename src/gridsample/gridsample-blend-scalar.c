@@ -43,6 +43,23 @@ static inline uint32_t tw_gs_store_u32(double v) { return tw_gs_to_u32(v); }
 static inline int64_t tw_gs_store_i64(double v) { return tw_gs_to_i64(v); }
 static inline uint64_t tw_gs_store_u64(double v) { return tw_gs_to_u64(v); }
 
+/* ---- tile driver -----------------------------------------------------------
+ * Every channel and every row of a tile through one row kernel of signature
+ * (points, taps, x, plan, fill, y, masked); `bytes` is one output element's
+ * size. The kernels are inline, so the constant `masked` folds away the mask
+ * test in the unmasked twin. */
+#define TW_GS_DEFINE_TILE_DRIVER(name, row_kernel, bytes, masked)                                         \
+  void tw_gridsample_##name##__scalar(const tw_gridsample_tile* tile, const void* x,                      \
+                                      const tw_gridsample_plan* plan, const void* fill, void* y) {        \
+    for (size_t c = 0; c < tile->channels; c++) {                                                         \
+      for (size_t row = 0; row < tile->rows; row++) {                                                     \
+        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);               \
+        row_kernel(tile->count, plan->taps, (const unsigned char*)x + c * tile->x_channel_bytes, &at, fill, \
+                   (unsigned char*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (bytes), masked); \
+      }                                                                                                   \
+    }                                                                                                     \
+  }
+
 /* ---- blend ----------------------------------------------------------------
  * y = sum over taps of w * value, summed in tap order from the first product;
  * complex elements are `comps` independent components. */
@@ -68,27 +85,8 @@ static inline uint64_t tw_gs_store_u64(double v) { return tw_gs_to_u64(v); }
       }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
-  void tw_gridsample_blend_##suffix##__scalar(const tw_gridsample_tile* tile, const void* x,              \
-                                              const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    for (size_t c = 0; c < tile->channels; c++) {                                                       \
-      for (size_t row = 0; row < tile->rows; row++) {                                                   \
-        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
-        tw_gs_blend_##suffix(tile->count, plan->taps, (const unsigned char*)x + c * tile->x_channel_bytes, &at, \
-                             fill, (xtype*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (comps), 0); \
-      }                                                                                                 \
-    }                                                                                                   \
-  }                                                                                                     \
-  void tw_gridsample_blend_##suffix##_masked__scalar(const tw_gridsample_tile* tile, const void* x,      \
-                                                     const tw_gridsample_plan* plan,                    \
-                                                     const void* fill, void* y) {                       \
-    for (size_t c = 0; c < tile->channels; c++) {                                                       \
-      for (size_t row = 0; row < tile->rows; row++) {                                                   \
-        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
-        tw_gs_blend_##suffix(tile->count, plan->taps, (const unsigned char*)x + c * tile->x_channel_bytes, &at, \
-                             fill, (xtype*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (comps), 1); \
-      }                                                                                                 \
-    }                                                                                                   \
-  }
+  TW_GS_DEFINE_TILE_DRIVER(blend_##suffix, tw_gs_blend_##suffix, sizeof(xtype) * (comps), 0)             \
+  TW_GS_DEFINE_TILE_DRIVER(blend_##suffix##_masked, tw_gs_blend_##suffix, sizeof(xtype) * (comps), 1)
 TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
 #undef TW_GS_DEFINE_SCALAR_BLEND
 
@@ -96,8 +94,10 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
  * A bit-exact copy of one element per output, through memcpy so any element
  * type can pass through the same kernel. */
 #define TW_GS_DEFINE_GATHER(size, bytes)                                                                 \
-  static inline void tw_gs_gather_##size(size_t points, const void* xv, const tw_gridsample_plan* plan, \
-                                         const void* fill, void* yv, const int masked) {                 \
+  static inline void tw_gs_gather_##size(size_t points, size_t taps, const void* xv,                    \
+                                         const tw_gridsample_plan* plan, const void* fill, void* yv,     \
+                                         const int masked) {                                             \
+    (void)taps; /* always 1 */                                                                           \
     const unsigned char* x = xv;                                                                         \
     unsigned char* y = yv;                                                                               \
     for (size_t p = 0; p < points; p++) {                                                                \
@@ -106,30 +106,12 @@ TW_GS_BLEND_TYPES(TW_GS_DEFINE_SCALAR_BLEND)
       memcpy(y + p * (bytes), source, (bytes));                                                          \
     }                                                                                                    \
   }                                                                                                      \
-  void tw_gridsample_gather_##size##__scalar(const tw_gridsample_tile* tile, const void* x,               \
-                                             const tw_gridsample_plan* plan, const void* fill, void* y) { \
-    for (size_t c = 0; c < tile->channels; c++) {                                                        \
-      for (size_t row = 0; row < tile->rows; row++) {                                                    \
-        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
-        tw_gs_gather_##size(tile->count, (const unsigned char*)x + c * tile->x_channel_bytes, &at, fill,  \
-                            (unsigned char*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (bytes), 0); \
-      }                                                                                                  \
-    }                                                                                                    \
-  }                                                                                                      \
-  void tw_gridsample_gather_##size##_masked__scalar(const tw_gridsample_tile* tile, const void* x,       \
-                                                    const tw_gridsample_plan* plan,                     \
-                                                    const void* fill, void* y) {                         \
-    for (size_t c = 0; c < tile->channels; c++) {                                                        \
-      for (size_t row = 0; row < tile->rows; row++) {                                                    \
-        const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);             \
-        tw_gs_gather_##size(tile->count, (const unsigned char*)x + c * tile->x_channel_bytes, &at, fill,  \
-                            (unsigned char*)y + (c * tile->y_channel_stride + row * tile->y_stride) * (bytes), 1); \
-      }                                                                                                  \
-    }                                                                                                    \
-  }
+  TW_GS_DEFINE_TILE_DRIVER(gather_##size, tw_gs_gather_##size, bytes, 0)                                 \
+  TW_GS_DEFINE_TILE_DRIVER(gather_##size##_masked, tw_gs_gather_##size, bytes, 1)
 TW_GS_DEFINE_GATHER(x8, 1)
 TW_GS_DEFINE_GATHER(x16, 2)
 TW_GS_DEFINE_GATHER(x32, 4)
 TW_GS_DEFINE_GATHER(x64, 8)
 TW_GS_DEFINE_GATHER(x128, 16)
 #undef TW_GS_DEFINE_GATHER
+#undef TW_GS_DEFINE_TILE_DRIVER
