@@ -1,40 +1,74 @@
 // Types for tensorwarp: ONNX Pad, GridSample and AveragePool in one SIMD WebAssembly module.
 
+/**
+ * Data class for each element type (ONNX names): complex types interleave (re, im);
+ * float16/bfloat16 and the float8 kinds hold bit patterns; bool holds 0/1; int4/uint4/int2/uint2/float4e2m1
+ * are packed (first element in the lowest bits).
+ */
+export interface TensorDataMap {
+  float32: Float32Array;
+  float64: Float64Array;
+  float16: Uint16Array;
+  bfloat16: Uint16Array;
+  int8: Int8Array;
+  uint8: Uint8Array | Uint8ClampedArray;
+  int16: Int16Array;
+  uint16: Uint16Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  int64: BigInt64Array;
+  uint64: BigUint64Array;
+  bool: Uint8Array;
+  string: string[];
+  complex64: Float32Array;
+  complex128: Float64Array;
+  float8e4m3fn: Uint8Array;
+  float8e4m3fnuz: Uint8Array;
+  float8e5m2: Uint8Array;
+  float8e5m2fnuz: Uint8Array;
+  float8e8m0: Uint8Array;
+  float4e2m1: Uint8Array;
+  int4: Uint8Array | Int8Array;
+  uint4: Uint8Array;
+  int2: Uint8Array | Int8Array;
+  uint2: Uint8Array;
+}
+
 /** Element types (ONNX names). */
-export type TensorType =
-  | 'float32' | 'float64' | 'float16' | 'bfloat16'
-  | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64'
-  | 'bool' | 'string' | 'complex64' | 'complex128'
-  | 'float8e4m3fn' | 'float8e4m3fnuz' | 'float8e5m2' | 'float8e5m2fnuz' | 'float8e8m0' | 'float4e2m1'
-  | 'int4' | 'uint4' | 'int2' | 'uint2';
+export type TensorType = keyof TensorDataMap;
+
+/** The data class of element type K (of any type when K is left out). */
+export type TensorData<K extends TensorType = TensorType> = TensorDataMap[K];
 
 /**
- * Data for each type: float32/complex64 Float32Array (complex: interleaved re, im);
- * float64/complex128 Float64Array; float16/bfloat16 Uint16Array bit patterns;
- * int64/uint64 BigInt64Array/BigUint64Array; bool Uint8Array (0/1); uint8 Uint8Array or
- * Uint8ClampedArray; float8 kinds Uint8Array bit patterns; int4/uint4/int2/uint2/float4e2m1
- * packed Uint8Array (first element in the lowest bits); string string[].
+ * A tensor as plain data. `Tensor<'float32'>` has `data: Float32Array`; operators return a tensor of
+ * their input's type K. An onnxruntime-web Tensor is accepted as is.
  */
-export type TensorData =
-  | Float32Array | Float64Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array
-  | Int32Array | Uint32Array | BigInt64Array | BigUint64Array | string[];
+export interface Tensor<K extends TensorType = TensorType> {
+  type: K;
+  dims: readonly number[];
+  data: TensorData<K>;
+}
 
-/** A tensor as plain data; an onnxruntime-web Tensor is accepted as is. */
-export interface Tensor {
-  type: TensorType | string;
+/** What operators accept when the element type is not known statically (e.g. `type: string`). */
+export interface TensorLike {
+  type: string;
   dims: readonly number[];
   data: TensorData;
 }
 
+/** Element types that can live in the wasm heap (all but string). */
+export type HeapTensorType = Exclude<TensorType, 'string'>;
+
 /** A tensor living in the wasm heap, for chaining operators without copies. */
-export declare class HeapTensor implements Tensor {
-  readonly type: TensorType;
+export declare class HeapTensor<K extends HeapTensorType = HeapTensorType> implements Tensor<K> {
+  readonly type: K;
   readonly dims: readonly number[];
   readonly byteLength: number;
   /** Byte address in the wasm heap. */
   readonly pointer: number;
   /** A live view of the heap; re-read it after any operator call or allocation (memory growth replaces the buffer). */
-  readonly data: Exclude<TensorData, string[]>;
+  readonly data: TensorData<K>;
   readonly disposed: boolean;
   /** Frees the heap memory. Idempotent; the tensor is unusable afterwards. */
   dispose(): void;
@@ -58,7 +92,7 @@ export function ready(options?: ReadyOptions): Promise<void>;
 
 export type PadMode = 'constant' | 'reflect' | 'edge' | 'wrap' | 'symmetric';
 
-export interface OnnxPadOptions<T extends Tensor> {
+export interface OnnxPadOptions {
   /** [x1_begin, x2_begin, ..., x1_end, x2_end, ...] over `axes` (default: every axis). Negative values crop first. */
   pads: ArrayLike<number | bigint>;
   /** Default 'constant'. 'symmetric' (mirror including the edge) is an extension in this form. */
@@ -68,17 +102,18 @@ export interface OnnxPadOptions<T extends Tensor> {
   /** Axes the pads apply to; negative counts from the end. */
   axes?: ArrayLike<number | bigint>;
   /** Write into this tensor (same type and result dims) and return it. */
-  out?: T;
+  out?: Tensor | TensorLike;
 }
 
-export interface OpenVinoPadOptions<T extends Tensor> {
+export interface OpenVinoPadOptions {
   /** Per-axis pads at the beginning; negative crops (index mapped against the original axis). */
   padsBegin: ArrayLike<number | bigint>;
   padsEnd: ArrayLike<number | bigint>;
   /** reflect needs pads <= n-1, symmetric <= n (OpenVINO's rule). */
   mode?: PadMode;
   value?: ElementValue;
-  out?: T;
+  /** Write into this tensor (same type and result dims) and return it. */
+  out?: Tensor | TensorLike;
 }
 
 /**
@@ -89,12 +124,15 @@ export interface OpenVinoPadOptions<T extends Tensor> {
  * const y = pad({ type: 'float32', dims: [1, 3, 4, 4], data }, { pads: [0, 0, 2, 2, 0, 0, 2, 2], mode: 'reflect' });
  * const z = pad(x, { padsBegin: [0, 0, 1, -1], padsEnd: [0, 0, 1, 3], mode: 'symmetric' });
  */
-export function pad<T extends Tensor = Tensor>(x: Tensor, options: OnnxPadOptions<T> | OpenVinoPadOptions<T>): T;
+export type PadOptions = OnnxPadOptions | OpenVinoPadOptions;
+export function pad<O extends Tensor | TensorLike>(x: Tensor | TensorLike, options: PadOptions & { out: O }): O;
+export function pad<K extends TensorType>(x: Tensor<K>, options: PadOptions): Tensor<K>;
+export function pad(x: TensorLike, options: PadOptions): Tensor;
 
 export type GridSampleMode = 'linear' | 'nearest' | 'cubic' | 'bilinear' | 'bicubic';
 export type GridSamplePadding = 'zeros' | 'border' | 'reflection' | 'wrap';
 
-export interface GridSampleOptions<T extends Tensor> {
+export interface GridSampleOptions {
   /** Default 'linear'. 'bilinear'/'bicubic' (GridSample-16 names) are accepted. bool/string: 'nearest' only. */
   mode?: GridSampleMode;
   /** Default 'zeros'. 'wrap' is a tensorwarp extension (periodic: tap index mod axis length). */
@@ -103,7 +141,8 @@ export interface GridSampleOptions<T extends Tensor> {
   alignCorners?: boolean | 0 | 1;
   /** Extension: the value of out-of-bounds taps in 'zeros' mode (default 0; a string for string data). */
   fillValue?: number | boolean | string;
-  out?: T;
+  /** Write into this tensor (same type and result dims) and return it. */
+  out?: Tensor | TensorLike;
 }
 
 /**
@@ -114,9 +153,12 @@ export interface GridSampleOptions<T extends Tensor> {
  * @example
  * const y = gridSample(x, grid, { mode: 'cubic', paddingMode: 'reflection', alignCorners: false });
  */
-export function gridSample<T extends Tensor = Tensor>(x: Tensor, grid: Tensor, options?: GridSampleOptions<T>): T;
+export function gridSample<O extends Tensor | TensorLike>(x: Tensor | TensorLike, grid: Tensor | TensorLike,
+  options: GridSampleOptions & { out: O }): O;
+export function gridSample<K extends TensorType>(x: Tensor<K>, grid: Tensor | TensorLike, options?: GridSampleOptions): Tensor<K>;
+export function gridSample(x: TensorLike, grid: Tensor | TensorLike, options?: GridSampleOptions): Tensor;
 
-export interface AveragePoolOptions<T extends Tensor> {
+export interface AveragePoolOptions {
   /** Required: one entry per spatial axis. */
   kernelShape: ArrayLike<number>;
   /** Default all 1. */
@@ -131,7 +173,8 @@ export interface AveragePoolOptions<T extends Tensor> {
   countIncludePad?: boolean | 0 | 1;
   /** Default 'NOTSET' (use pads); ceil_mode is ignored with the others. */
   autoPad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
-  out?: T;
+  /** Write into this tensor (same type and result dims) and return it. */
+  out?: Tensor | TensorLike;
 }
 
 /**
@@ -142,7 +185,9 @@ export interface AveragePoolOptions<T extends Tensor> {
  * @example
  * const y = averagePool(x, { kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1], ceilMode: true });
  */
-export function averagePool<T extends Tensor = Tensor>(x: Tensor, options: AveragePoolOptions<T>): T;
+export function averagePool<O extends Tensor | TensorLike>(x: Tensor | TensorLike, options: AveragePoolOptions & { out: O }): O;
+export function averagePool<K extends TensorType>(x: Tensor<K>, options: AveragePoolOptions): Tensor<K>;
+export function averagePool(x: TensorLike, options: AveragePoolOptions): Tensor;
 
 /**
  * Allocates a tensor in the wasm heap (optionally initialised from `data`). Every operator accepts heap
@@ -152,7 +197,7 @@ export function averagePool<T extends Tensor = Tensor>(x: Tensor, options: Avera
  * const y = tensor('float32', [1, 3, 256, 256]);
  * pad(x, { pads: [0, 0, 16, 16, 0, 0, 16, 16], mode: 'reflect', out: y });
  */
-export function tensor(type: Exclude<TensorType, 'string'>, dims: readonly number[], data?: TensorData): HeapTensor;
+export function tensor<K extends HeapTensorType>(type: K, dims: readonly number[], data?: TensorData<K>): HeapTensor<K>;
 
 /** The element type names this build supports. */
 export const types: readonly TensorType[];
@@ -170,6 +215,6 @@ export declare const onnx: {
    * @example
    * const [y] = onnx.run('Pad', [x, pads, value, axes], { mode: 'reflect' }, { opset: 19 });
    */
-  run(opType: 'Pad' | 'GridSample' | 'AveragePool' | string, inputs: ReadonlyArray<Tensor | ArrayLike<number | bigint> | null>,
+  run(opType: 'Pad' | 'GridSample' | 'AveragePool' | string, inputs: ReadonlyArray<Tensor | TensorLike | ArrayLike<number | bigint> | null>,
     attributes?: Record<string, unknown>, options?: OnnxRunOptions): Tensor[];
 };
