@@ -75,6 +75,12 @@ export const CONFIGS = [
     floor: true,
     load: async () => (await peer('floor-copy.mjs')).load(),
   },
+  {
+    name: 'floor-fresh',
+    title: 'floor of a fresh result: Uint8Array.prototype.slice of an output-sized buffer (a new JS-owned array, first touch included)',
+    floor: true,
+    load: async () => (await peer('floor-copy.mjs')).load({ fresh: true }),
+  },
 ];
 
 /**

@@ -13,6 +13,7 @@ const TW = 'tensorwarp';
 const TW_RES = 'tensorwarp-resident';
 const ORT_WEB = 'ort-web-t1';
 const FLOOR = 'floor-copy';
+const FRESH = 'floor-fresh';
 
 export function formatMs(ms) {
   if (ms >= 100) return ms.toFixed(0);
@@ -107,7 +108,7 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
         const t = median(key, tw);
         return b && t ? `${ratio(b.m, t)} (${b.p})` : '—';
       };
-      const header = ['workload', `${ORT_WEB} / ${TW}`, `best peer / ${TW}`, `${ORT_WEB} / ${TW_RES}`, `best peer / ${TW_RES}`, `${TW_RES} / ${FLOOR}`, `${TW_RES} output GB/s`];
+      const header = ['workload', `${ORT_WEB} / ${TW}`, `best peer / ${TW}`, `${ORT_WEB} / ${TW_RES}`, `best peer / ${TW_RES}`, `${TW_RES} / ${FLOOR}`, `${TW} / ${FRESH}`, `${TW_RES} output GB/s`];
       out.push(table(header, ws.map((w) => {
         const res = median(w.key, TW_RES);
         return [
@@ -117,10 +118,11 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
           ratio(median(w.key, ORT_WEB), res),
           bestCell(w.key, TW_RES),
           ratio(res, median(w.key, FLOOR)),
+          ratio(median(w.key, TW), median(w.key, FRESH)),
           res ? (outputBytes(w) / res / 1e6).toFixed(1) : '—',
         ];
       })));
-      out.push('', `\`${TW_RES} / ${FLOOR}\` is how many output-sized copies the resident call costs (1.00× = as fast as touching the output once).`);
+      out.push('', `\`${TW_RES} / ${FLOOR}\` is how many output-sized copies the resident call costs (1.00× = as fast as touching the output once). \`${TW} / ${FRESH}\` is the end-to-end call in units of the cheapest possible fresh result: one \`slice()\` of the output's bytes.`);
     }
 
     const vs = variants.filter((v) => v.op === op);
