@@ -70,7 +70,8 @@ export declare class HeapTensor<K extends HeapTensorType = HeapTensorType> imple
   /** A live view of the heap; re-read it after any operator call or allocation (memory growth replaces the buffer). */
   readonly data: TensorData<K>;
   readonly disposed: boolean;
-  /** Frees the heap memory. Idempotent; the tensor is unusable afterwards. */
+  /** Frees the heap memory. Idempotent; the tensor is unusable afterwards. (A tensor dropped without it is freed
+   * when garbage-collected, at a time the engine chooses.) */
   dispose(): void;
 }
 

@@ -4,6 +4,12 @@
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { wasm, withFrame } from './module.js';
 
+// A safety net for heap tensors dropped without dispose(): when one is
+// garbage-collected its block is freed. GC timing is unspecified, so this
+// bounds a leak rather than replacing dispose(). Only tensor() registers:
+// a HeapTensor over memory someone else owns is never freed here.
+const reclaim = new FinalizationRegistry((pointer) => wasm()._free(pointer));
+
 /** A tensor whose data lives in the wasm heap. Create with `tensor()`. */
 export class HeapTensor {
   #pointer;
@@ -35,6 +41,7 @@ export class HeapTensor {
   /** Frees the heap memory. Idempotent. */
   dispose() {
     if (this.#pointer !== 0) {
+      reclaim.unregister(this);
       wasm()._free(this.#pointer);
       this.#pointer = 0;
     }
@@ -74,6 +81,7 @@ export function tensor(type, dims, data) {
   const pointer = m._malloc(Math.max(bytes, 1)) >>> 0;
   if (pointer === 0) throw new RangeError(`tensor: out of wasm memory allocating ${bytes} bytes`);
   const t = new HeapTensor(info, shape, pointer);
+  reclaim.register(t, pointer, t);
   if (data !== undefined) {
     try {
       const view = checkTensor({ type, dims: shape, data }, 'tensor').data;

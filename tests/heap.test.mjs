@@ -1,6 +1,8 @@
 // The boundary protocol: no write outside the output, no leaked heap bytes,
 // and a module that keeps working after every error.
 import { test } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import assert from 'node:assert/strict';
 import { ready, pad, onnx, tensor } from '../js/index.js';
 import { wasm } from '../js/module.js';
@@ -109,5 +111,27 @@ test('heap tensors: data views follow memory growth; dispose frees', () => {
   assert.throws(() => t.data, /disposed/);
   assert.throws(() => tensor('string', [1]), TypeError);
   assert.throws(() => tensor('float32', [2], Float32Array.of(1)), RangeError);
+  assert.equal(inUse(), before);
+});
+
+test('heap tensors dropped without dispose() are freed when collected', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc');
+  const before = inUse();
+  (() => {
+    for (let i = 0; i < 8; i++) tensor('float32', [1024]);
+  })();
+  assert.ok(inUse() >= before + 8 * 4096, 'the tensors were allocated');
+  // Finalizers run in a later task after the collection that found the objects dead.
+  for (let round = 0; round < 50 && inUse() !== before; round++) {
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.equal(inUse(), before);
+  // dispose() unregisters: a disposed tensor's collection frees nothing twice.
+  const kept = tensor('uint8', [100]);
+  kept.dispose();
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 10));
   assert.equal(inUse(), before);
 });
