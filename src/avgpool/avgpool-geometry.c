@@ -92,11 +92,21 @@ tw_status tw_avgpool_resolve_axes(int32_t r, const int64_t* x_shape, const int64
       }
     }
     const int same = auto_pad == TW_AVGPOOL_AUTO_PAD_SAME_UPPER || auto_pad == TW_AVGPOOL_AUTO_PAD_SAME_LOWER;
-    if (out < 1 && !(same && length == 0))
+    if (out < 1 && !(same && length == 0)) {
+      /* The issue's contract: a kernel larger than the padded input is an
+       * error in every mode (even where ceil_mode's formula would give one
+       * window). Otherwise out < 1 means ceil_mode dropped the only window
+       * (an empty axis without begin padding). */
+      if (length + pb + pe < effective)
+        return tw_fail(TW_INVALID_ARGUMENT,
+                       "kernel_shape[%d] = %lld: the effective kernel (k - 1)*d + 1 = %lld is larger than the padded "
+                       "input (length %lld + pads %lld + %lld)",
+                       (int)i, (long long)k, (long long)effective, (long long)length, (long long)pb, (long long)pe);
       return tw_fail(TW_INVALID_ARGUMENT,
-                     "kernel_shape[%d] = %lld: effective kernel (k - 1)*d + 1 = %lld does not fit the padded input "
-                     "(length %lld + pads %lld + %lld), so the output would be empty",
-                     (int)i, (long long)k, (long long)effective, (long long)length, (long long)pb, (long long)pe);
+                     "spatial axis %d: its only window would start in the end padding (length %lld, begin pad %lld), "
+                     "so the output would be empty",
+                     (int)i, (long long)length, (long long)pb);
+    }
     *axis = (tw_avgpool_axis){
         .in = length, .out = out, .kernel = k, .stride = s, .dilation = d, .pad_begin = pb, .pad_end = pe};
   }
