@@ -26,6 +26,9 @@
  * than 64 x 16). */
 #define TW_GRIDSAMPLE_TILE_ENTRIES 16384
 #define TW_GRIDSAMPLE_TILE_MAX_POINTS 2048
+/* Grid plus output bytes from which the tile driver warms the cache for each
+ * band of tiles (gridsample.c). */
+#define TW_GRIDSAMPLE_WARM_MIN_BYTES (2u << 20)
 /* Output tiles are this many points wide (fewer for narrow outputs or big plans). */
 #define TW_GRIDSAMPLE_TILE_WIDTH 64
 
