@@ -33,6 +33,13 @@ TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_
   return t == 0 ? product : wasm_f32x4_add(acc, product);
 }
 
+/* A tile's channel count and plane strides, copied out of the tile: the
+ * compiler must assume a store to y may change *tile, so reading them
+ * through the pointer would reload them for every channel of every group. */
+typedef struct tw_gs_channels {
+  size_t count, x_bytes, y_stride;
+} tw_gs_channels;
+
 /* A TW_GS_GROUP_ROWS group (compact layout), every channel: row r's K
  * elements of point p start at index[r * 4 + p] and are consecutive, so each
  * point-row is one 8- or 16-byte load, and shuffles turn them into one
@@ -40,14 +47,14 @@ TW_GS_INLINE v128_t tw_gs_accumulate(v128_t acc, size_t t, const float* w, v128_
  * before the channel loop (stores to y may alias the plan as far as the
  * compiler knows, so it would reload them per channel). Only the SIMD plan
  * kernels set ROWS, so taps <= 64 (r <= 3). */
-TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gridsample_tile* tile, const unsigned char* x,
+TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gs_channels* planes, const unsigned char* x,
                                             const uint32_t* index, const float* w, float* y, const size_t taps,
                                             const size_t k) {
   size_t offset[64];
   v128_t weight[64];
   for (size_t i = 0; i < taps / k * 4; i++) offset[i] = (size_t)index[i] * 4;
   for (size_t t = 0; t < taps; t++) weight[t] = wasm_v128_load(w + t * 4);
-  for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+  for (size_t c = 0; c < planes->count; c++, x += planes->x_bytes, y += planes->y_stride) {
     v128_t acc = wasm_f32x4_splat(0.0f);
     for (size_t t = 0; t < taps; t += k) {
       const size_t* first = offset + t / k * 4;
@@ -81,13 +88,14 @@ TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gridsample_tile* tile, cons
 }
 
 /* The scalar kernel on points [first, count) of one run (first % 4 == 0),
- * every channel. */
+ * every channel. The plan descriptor comes by value so that the caller's
+ * never has its address taken (see tw_gs_channels). */
 static void tw_gs_tail(tw_gridsample_blend_fn scalar, const tw_gridsample_tile* tile, size_t first, const void* x,
-                       const tw_gridsample_plan* plan, const void* fill, void* y, size_t y_bytes) {
+                       const tw_gridsample_plan plan, const void* fill, void* y, size_t y_bytes) {
   tw_gridsample_tile tail = *tile;
   tail.count = tile->count - first;
   tail.rows = 1;
-  const tw_gridsample_plan at = tw_gridsample_plan_at(plan, first);
+  const tw_gridsample_plan at = tw_gridsample_plan_at(&plan, first);
   scalar(&tail, x, &at, fill, (unsigned char*)y + first * y_bytes);
 }
 
@@ -99,6 +107,7 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
   memcpy(&fill_value, fill, sizeof fill_value);
   const v128_t vfill = wasm_f32x4_splat(fill_value);
   const size_t groups = tile->count / 4;
+  const tw_gs_channels planes = {tile->channels, tile->x_channel_bytes, tile->y_channel_stride};
   for (size_t row = 0; row < tile->rows; row++) {
     const tw_gridsample_plan at = tw_gridsample_plan_at(plan, row * tile->plan_stride);
     float* y_row = (float*)yv + row * tile->y_stride;
@@ -109,10 +118,10 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
       const unsigned char* x = xv;
       float* y = y_row + g * 4;
       if (k > 1 && taps <= 64 && (flags & TW_GS_GROUP_ROWS)) {
-        tw_gs_group_rows_channels(tile, x, index, w, y, taps, k);
+        tw_gs_group_rows_channels(&planes, x, index, w, y, taps, k);
         continue;
       }
-      for (size_t c = 0; c < tile->channels; c++, x += tile->x_channel_bytes, y += tile->y_channel_stride) {
+      for (size_t c = 0; c < planes.count; c++, x += planes.x_bytes, y += planes.y_stride) {
         v128_t acc = wasm_f32x4_splat(0.0f);
         if (masked && (flags & TW_GS_GROUP_FILL)) {
           for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
@@ -129,7 +138,7 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
     }
     if (groups * 4 < tile->count) {
       tw_gs_tail(masked ? tw_gridsample_blend_f32_masked__scalar : tw_gridsample_blend_f32__scalar, tile, groups * 4,
-                 xv, &at, fill, y_row, 4);
+                 xv, at, fill, y_row, 4);
     }
   }
 }
@@ -177,7 +186,7 @@ TW_GS_INLINE void tw_gs_gather_x32(const tw_gridsample_tile* tile, const void* x
       }
       if (groups * 4 < tile->count) {
         tw_gs_tail(masked ? tw_gridsample_gather_x32_masked__scalar : tw_gridsample_gather_x32__scalar, &one,
-                   groups * 4, x, &at, fill, y, 4);
+                   groups * 4, x, at, fill, y, 4);
       }
     }
   }

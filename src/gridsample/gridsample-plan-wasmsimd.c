@@ -175,6 +175,15 @@ TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, co
   }
 }
 
+/* The scalar plan kernel on a copy of the plan descriptor: the caller's
+ * descriptor never has its address taken by a call, so the compiler keeps
+ * its pointers in registers instead of reloading them after every store. */
+TW_GS_INLINE void tw_gs_plan_scalar(const tw_gridsample_problem* problem, const float* grid, size_t first,
+                                    size_t count, const tw_gridsample_plan* plan) {
+  const tw_gridsample_plan copy = *plan;
+  tw_gridsample_plan_f32__scalar(problem, grid, first, count, &copy);
+}
+
 /* Stores one combined tap of a group (every array, or for a group flagged
  * ROWS/FILL only what the compact layout keeps). */
 TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_at, size_t tap, size_t k_taps,
@@ -234,7 +243,7 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
   const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), ax);
   const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), ay);
   if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
-    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_taps_v ty, tx;
@@ -273,7 +282,7 @@ TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_g
   const v128_t xy = tw_gs_unnormalise(gy, ay);
   const v128_t xz = tw_gs_unnormalise(gz, az);
   if (!wasm_i32x4_all_true(wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
-    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_taps_v tz, ty, tx;
@@ -321,7 +330,7 @@ TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_grid
       }
     }
     if (groups * 4 < tile->count) {
-      tw_gridsample_plan_f32__scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
+      tw_gs_plan_scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
     }
   }
 }
