@@ -12,6 +12,10 @@
  *  - the scalar kernel clamps integer bases to [-8, L + 8] before converting;
  *    here bases are small enough to convert directly, and the clamp does not
  *    change any tap's index or mask.
+ *  - a 2-D group whose taps all lie inside x on both axes (interior, most
+ *    groups for every padding) skips the padding rules, the masks and the
+ *    tap comparisons behind its flags: they leave such taps unchanged and
+ *    always give it ROWS;
  * A group of 4 with any lane outside that range (or NaN/Inf) is planned by
  * the scalar kernel instead. Each (mode, padding) pair gets its own loop
  * (the helpers are inlined with constant arguments), so no lane-level code
@@ -150,29 +154,68 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
   }
 }
 
-/* One axis, 4 lanes: taps, masks and weights for the mode. */
-TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
+/* One axis, 4 lanes: the weights for the mode (out->w) and the base its
+ * taps count from (the coordinate after SEMANTICS 2.3 for linear/nearest). */
+TW_GS_INLINE v128_t tw_gs_axis_weights(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding,
+                                       tw_gs_taps_v* out) {
   if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
     out->w[0] = wasm_f32x4_splat(1.0f); /* unused; keeps the combine step uniform */
-    tw_gs_taps(wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding)), a, padding, 0, 1, 1, out);
-  } else if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
+    return wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding));
+  }
+  if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     x = tw_gs_preadjust(x, a, padding);
     const v128_t base = wasm_f32x4_floor(x);
     out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
     out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
-    tw_gs_taps(base, a, padding, 0, 2, 1, out);
-  } else {
-    const v128_t base = wasm_f32x4_floor(x);
-    const v128_t one = wasm_f32x4_splat(1.0f);
-    const v128_t t = wasm_f32x4_sub(x, base);
-    const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
-    const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
-    out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
-    out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
-    out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
-    out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
-    tw_gs_taps(base, a, padding, -1, 4, 0, out);
+    return base;
   }
+  const v128_t base = wasm_f32x4_floor(x);
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  const v128_t t = wasm_f32x4_sub(x, base);
+  const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
+  const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
+  out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
+  out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
+  out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
+  out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
+  return base;
+}
+
+/* One axis, 4 lanes: taps and masks from the base (SEMANTICS 2.4). */
+TW_GS_INLINE void tw_gs_axis_taps(v128_t base, const tw_gs_axis_v* a, const int mode, const int padding,
+                                  tw_gs_taps_v* out) {
+  if (mode == TW_GRIDSAMPLE_MODE_CUBIC) {
+    tw_gs_taps(base, a, padding, -1, 4, 0, out);
+  } else {
+    tw_gs_taps(base, a, padding, 0, tw_gridsample_taps_per_axis(mode), 1, out);
+  }
+}
+
+/* The index of each lane's first tap, before any padding rule. */
+TW_GS_INLINE v128_t tw_gs_first_tap(v128_t base, const int mode) {
+  return wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(base),
+                        wasm_i32x4_splat(mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0));
+}
+
+/* Lanes whose K taps all lie in [0, L): every padding rule maps such taps
+ * to themselves, without masks (the common case for every padding). */
+TW_GS_INLINE v128_t tw_gs_interior(v128_t first_i, const tw_gs_axis_v* a, const int mode) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  return wasm_v128_and(wasm_i32x4_ge(first_i, wasm_i32x4_splat(0)),
+                       wasm_i32x4_le(wasm_i32x4_add(first_i, wasm_i32x4_splat(k_taps - 1)), a->last_i));
+}
+
+/* The taps of interior lanes: what tw_gs_axis_taps gives them. */
+TW_GS_INLINE void tw_gs_interior_taps(v128_t first_i, const int mode, tw_gs_taps_v* out) {
+  for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) {
+    out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
+    out->mask[k] = wasm_i32x4_splat(0);
+  }
+}
+
+/* One axis, 4 lanes: taps, masks and weights for the mode. */
+TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
+  tw_gs_axis_taps(tw_gs_axis_weights(x, a, mode, padding, out), a, mode, padding, out);
 }
 
 /* The scalar plan kernel on a copy of the plan descriptor: the caller's
@@ -232,6 +275,24 @@ TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v
   }
 }
 
+/* Stores group g's flags and its combined taps (rows of the y axis's taps
+ * times the x axis's). */
+TW_GS_INLINE void tw_gs_store_group2d(const tw_gridsample_plan* plan, size_t g, const tw_gs_axis_v* ay,
+                                      const tw_gs_taps_v* ty, const tw_gs_taps_v* tx, const uint8_t flags,
+                                      const int mode, const int padding) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
+  for (int ky = 0; ky < k_taps; ky++) {
+    const v128_t row = wasm_i32x4_mul(ty->index[ky], ay->stride_i);
+    for (int kx = 0; kx < k_taps; kx++) {
+      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
+                      wasm_i32x4_add(row, tx->index[kx]), wasm_v128_or(ty->mask[ky], tx->mask[kx]),
+                      wasm_f32x4_mul(ty->w[ky], tx->w[kx]));
+    }
+  }
+}
+
 /* Group g (points 4g .. 4g + 3) of a run whose coordinates start at grid. */
 TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
                                 const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
@@ -247,24 +308,30 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
     return;
   }
   tw_gs_taps_v ty, tx;
-  tw_gs_axis(xy, ay, mode, padding, &ty);
-  tw_gs_axis(xx, ax, mode, padding, &tx);
+  const v128_t by = tw_gs_axis_weights(xy, ay, mode, padding, &ty);
+  const v128_t bx = tw_gs_axis_weights(xx, ax, mode, padding, &tx);
+  const v128_t first_y = tw_gs_first_tap(by, mode), first_x = tw_gs_first_tap(bx, mode);
+  if (wasm_i32x4_all_true(wasm_v128_and(tw_gs_interior(first_y, ay, mode), tw_gs_interior(first_x, ax, mode)))) {
+    /* Interior group: its flags are known without comparing taps (ROWS, as
+     * tw_gs_group_flags would find), and the stores specialise on them. */
+    tw_gs_interior_taps(first_y, mode, &ty);
+    tw_gs_interior_taps(first_x, mode, &tx);
+    if (plan->compact && k_taps > 1) {
+      tw_gs_store_group2d(plan, g, ay, &ty, &tx, TW_GS_GROUP_ROWS, mode, padding);
+    } else {
+      tw_gs_store_group2d(plan, g, ay, &ty, &tx, 0, mode, padding);
+    }
+    return;
+  }
+  tw_gs_axis_taps(by, ay, mode, padding, &ty);
+  tw_gs_axis_taps(bx, ax, mode, padding, &tx);
   uint8_t flags = 0;
   if (plan->compact) {
     v128_t y_any, y_all;
     tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
     flags = tw_gs_group_flags(&tx, y_any, y_all, mode, padding);
   }
-  plan->flags[g] = flags;
-  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
-  for (int ky = 0; ky < k_taps; ky++) {
-    const v128_t row = wasm_i32x4_mul(ty.index[ky], ay->stride_i);
-    for (int kx = 0; kx < k_taps; kx++) {
-      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
-                      wasm_i32x4_add(row, tx.index[kx]), wasm_v128_or(ty.mask[ky], tx.mask[kx]),
-                      wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
-    }
-  }
+  tw_gs_store_group2d(plan, g, ay, &ty, &tx, flags, mode, padding);
 }
 
 TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
