@@ -191,22 +191,23 @@ TW_GS_INLINE void tw_gs_axis_taps(v128_t base, const tw_gs_axis_v* a, const int 
   }
 }
 
-/* The index of each lane's first tap, before any padding rule. */
-TW_GS_INLINE v128_t tw_gs_first_tap(v128_t base, const int mode) {
-  return wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(base),
-                        wasm_i32x4_splat(mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0));
-}
-
-/* Lanes whose K taps all lie in [0, L): every padding rule maps such taps
- * to themselves, without masks (the common case for every padding). */
-TW_GS_INLINE v128_t tw_gs_interior(v128_t first_i, const tw_gs_axis_v* a, const int mode) {
+/* Lanes whose K taps all lie in [0, L), from the base as a float (false for
+ * NaN and infinities): every padding rule maps such taps to themselves,
+ * without masks (the common case for every padding). */
+TW_GS_INLINE v128_t tw_gs_interior(v128_t base, const tw_gs_axis_v* a, const int mode) {
   const int k_taps = tw_gridsample_taps_per_axis(mode);
-  return wasm_v128_and(wasm_i32x4_ge(first_i, wasm_i32x4_splat(0)),
-                       wasm_i32x4_le(wasm_i32x4_add(first_i, wasm_i32x4_splat(k_taps - 1)), a->last_i));
+  const int first = mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  return wasm_v128_and(wasm_f32x4_ge(base, wasm_f32x4_splat((float)-first)),
+                       wasm_f32x4_le(base, wasm_f32x4_sub(a->last, wasm_f32x4_splat((float)(k_taps - 1 + first)))));
 }
 
-/* The taps of interior lanes: what tw_gs_axis_taps gives them. */
-TW_GS_INLINE void tw_gs_interior_taps(v128_t first_i, const int mode, tw_gs_taps_v* out) {
+/* The taps of interior lanes: what tw_gs_axis_taps gives them. The integer
+ * base is read from the bits of base + 1.5 * 2^23, which hold it exactly
+ * (0 <= base < 2^20 here): cheaper than a saturating conversion. */
+TW_GS_INLINE void tw_gs_interior_taps(v128_t base, const int mode, tw_gs_taps_v* out) {
+  const v128_t magic = wasm_f32x4_splat(12582912.0f);
+  const v128_t first_i = wasm_i32x4_sub(wasm_f32x4_add(base, magic),
+                                        wasm_i32x4_splat((mode == TW_GRIDSAMPLE_MODE_CUBIC ? 1 : 0) + 0x4B400000));
   for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) {
     out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
     out->mask[k] = wasm_i32x4_splat(0);
@@ -303,24 +304,33 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
   const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
   const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), ax);
   const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), ay);
-  if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
+  /* With zeros or wrap padding an interior lane's coordinate is small and
+   * finite, so interior groups need no range check. Border and reflection
+   * check first: the border clamp moves +inf inside (the scalar kernel maps
+   * it to 0), and the fold is only exact in range. */
+  const int check_range_first = padding == TW_GRIDSAMPLE_PADDING_BORDER || padding == TW_GRIDSAMPLE_PADDING_REFLECTION;
+  const v128_t in_range = wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy));
+  if (check_range_first && !wasm_i32x4_all_true(in_range)) {
     tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_taps_v ty, tx;
   const v128_t by = tw_gs_axis_weights(xy, ay, mode, padding, &ty);
   const v128_t bx = tw_gs_axis_weights(xx, ax, mode, padding, &tx);
-  const v128_t first_y = tw_gs_first_tap(by, mode), first_x = tw_gs_first_tap(bx, mode);
-  if (wasm_i32x4_all_true(wasm_v128_and(tw_gs_interior(first_y, ay, mode), tw_gs_interior(first_x, ax, mode)))) {
+  if (wasm_i32x4_all_true(wasm_v128_and(tw_gs_interior(by, ay, mode), tw_gs_interior(bx, ax, mode)))) {
     /* Interior group: its flags are known without comparing taps (ROWS, as
      * tw_gs_group_flags would find), and the stores specialise on them. */
-    tw_gs_interior_taps(first_y, mode, &ty);
-    tw_gs_interior_taps(first_x, mode, &tx);
+    tw_gs_interior_taps(by, mode, &ty);
+    tw_gs_interior_taps(bx, mode, &tx);
     if (plan->compact && k_taps > 1) {
       tw_gs_store_group2d(plan, g, ay, &ty, &tx, TW_GS_GROUP_ROWS, mode, padding);
     } else {
       tw_gs_store_group2d(plan, g, ay, &ty, &tx, 0, mode, padding);
     }
+    return;
+  }
+  if (!check_range_first && !wasm_i32x4_all_true(in_range)) {
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_axis_taps(by, ay, mode, padding, &ty);
