@@ -1,12 +1,14 @@
 /* SIMD blend and gather kernels for 4-byte elements: one lane per output
  * location, 4 locations (a plan group) per step.
  *
- * A group takes one of three routes, chosen by the plan's flags:
+ * A group takes one of four routes, chosen by the plan's flags:
  *   ROWS     each point-row of K taps is one 8- or 16-byte load, turned into
  *            tap vectors by shuffles (interior points: the common case);
+ *   EDGE     each point-row of K taps reads one element: one lane load per
+ *            row, reused for its K products (border padding beside x);
  *   FILL     every tap is fill_value: no x access at all;
  *   generic  4 lane loads per tap (wasm has no gather), masks select fill.
- * All three multiply and sum exactly like tw_gridsample_blend_f32__scalar
+ * All of them multiply and sum exactly like tw_gridsample_blend_f32__scalar
  * (products, then a running sum in tap order from the first product, no
  * FMA), so the results are bit-identical to it; only which loads fetch the
  * values differs. The last count % 4 locations of a run go through the scalar
@@ -125,6 +127,11 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
         v128_t acc = wasm_f32x4_splat(0.0f);
         if (masked && (flags & TW_GS_GROUP_FILL)) {
           for (size_t t = 0; t < taps; t++) acc = tw_gs_accumulate(acc, t, w, vfill);
+        } else if (!masked && k > 1 && (flags & TW_GS_GROUP_EDGE)) {
+          for (size_t t = 0; t < taps; t += k) {
+            const v128_t v = tw_gs_gather4(x, index + t / k * 4);
+            for (size_t j = 0; j < k; j++) acc = tw_gs_accumulate(acc, t + j, w, v);
+          }
         } else {
           const uint32_t* mask = masked ? at.mask + g * taps * 4 : NULL;
           for (size_t t = 0; t < taps; t++) {

@@ -130,8 +130,8 @@ typedef struct tw_gridsample_problem {
  * the same bits. 0 is always correct and is all a plan built for any other
  * consumer contains (compact = 0). A flagged group stores only what its
  * shortcut reads (compact layout):
- *   ROWS: the weights, and at tap slot r (not r * K) the index of row r's
- *         first element; no masks;
+ *   ROWS, EDGE: the weights, and at tap slot r (not r * K) the index of
+ *         row r's first element; no masks;
  *   FILL: the weights only. */
 typedef struct tw_gridsample_plan {
   size_t taps;          /* T = K^r */
@@ -150,6 +150,10 @@ enum {
   TW_GS_GROUP_ROWS = 1,
   /* every tap of the group's points is out of bounds (ZEROS): no x read */
   TW_GS_GROUP_FILL = 2,
+  /* every row of the group's points reads one x element K times (the
+   * innermost coordinate clamped to an edge: BORDER beside x), no mask:
+   * one lane load per row instead of one per tap */
+  TW_GS_GROUP_EDGE = 4,
 };
 
 static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {
