@@ -72,7 +72,7 @@ test('random cases match the reference: r = 1..4, every mode x padding x align_c
 });
 
 // Random grids rarely put 4 neighbouring points on the same side of x, so the
-// SIMD kernels' group routes (interior, rows clamped to an edge, all fill)
+// SIMD kernels' group routes (interior, rows clamped to an edge or mirrored, all fill)
 // are exercised here with zoomed-out rotations: regions inside x and beyond
 // each of its sides, odd sizes for partial groups and tiles.
 test('zoomed-out rotations: SIMD and scalar kernels agree bit for bit, every mode x padding', () => {

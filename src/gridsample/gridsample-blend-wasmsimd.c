@@ -1,9 +1,11 @@
 /* SIMD blend and gather kernels for 4-byte elements: one lane per output
  * location, 4 locations (a plan group) per step.
  *
- * A group takes one of four routes, chosen by the plan's flags:
+ * A group takes one of five routes, chosen by the plan's flags:
  *   ROWS     each point-row of K taps is one 8- or 16-byte load, turned into
  *            tap vectors by shuffles (interior points: the common case);
+ *   MIRRORED the same for rows whose K taps descend (reflection beyond an
+ *            edge): the shuffled vectors are taken in reverse order;
  *   EDGE     each point-row of K taps reads one element: one lane load per
  *            row, reused for its K products (border padding beside x);
  *   FILL     every tap is fill_value: no x access at all;
@@ -48,10 +50,11 @@ typedef struct tw_gs_channels {
  * vector per tap (lanes = points). The group's plan entries are read once,
  * before the channel loop (stores to y may alias the plan as far as the
  * compiler knows, so it would reload them per channel). Only the SIMD plan
- * kernels set ROWS, so taps <= 64 (r <= 3). */
+ * kernels set ROWS, so taps <= 64 (r <= 3). mirrored (a MIRRORED group):
+ * index holds each row's lowest element and tap j is element K - 1 - j. */
 TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gs_channels* planes, const unsigned char* x,
                                             const uint32_t* index, const float* w, float* y, const size_t taps,
-                                            const size_t k) {
+                                            const size_t k, const int mirrored) {
   size_t offset[64];
   v128_t weight[64];
   for (size_t i = 0; i < taps / k * 4; i++) offset[i] = (size_t)index[i] * 4;
@@ -81,7 +84,7 @@ TW_GS_INLINE void tw_gs_group_rows_channels(const tw_gs_channels* planes, const 
         v[3] = wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7);
       }
       for (size_t j = 0; j < k; j++) {
-        const v128_t product = wasm_f32x4_mul(weight[t + j], v[j]);
+        const v128_t product = wasm_f32x4_mul(weight[t + j], v[mirrored ? k - 1 - j : j]);
         acc = t + j == 0 ? product : wasm_f32x4_add(acc, product);
       }
     }
@@ -120,7 +123,11 @@ TW_GS_INLINE void tw_gs_blend_f32(const tw_gridsample_tile* tile, const void* xv
       const unsigned char* x = xv;
       float* y = y_row + g * 4;
       if (k > 1 && taps <= 64 && (flags & TW_GS_GROUP_ROWS)) {
-        tw_gs_group_rows_channels(&planes, x, index, w, y, taps, k);
+        tw_gs_group_rows_channels(&planes, x, index, w, y, taps, k, 0);
+        continue;
+      }
+      if (!masked && k > 1 && taps <= 64 && (flags & TW_GS_GROUP_MIRRORED)) {
+        tw_gs_group_rows_channels(&planes, x, index, w, y, taps, k, 1);
         continue;
       }
       for (size_t c = 0; c < planes.count; c++, x += planes.x_bytes, y += planes.y_stride) {

@@ -130,8 +130,9 @@ typedef struct tw_gridsample_problem {
  * the same bits. 0 is always correct and is all a plan built for any other
  * consumer contains (compact = 0). A flagged group stores only what its
  * shortcut reads (compact layout):
- *   ROWS, EDGE: the weights, and at tap slot r (not r * K) the index of
- *         row r's first element; no masks;
+ *   ROWS, EDGE, MIRRORED: the weights, and at tap slot r (not r * K) the
+ *         index of row r's first element (MIRRORED: its lowest, the row's
+ *         last tap); no masks;
  *   FILL: the weights only. */
 typedef struct tw_gridsample_plan {
   size_t taps;          /* T = K^r */
@@ -154,6 +155,9 @@ enum {
    * innermost coordinate clamped to an edge: BORDER beside x), no mask:
    * one lane load per row instead of one per tap */
   TW_GS_GROUP_EDGE = 4,
+  /* like ROWS, with each row's K elements in descending order (REFLECTION
+   * beyond an edge of x) */
+  TW_GS_GROUP_MIRRORED = 8,
 };
 
 static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {

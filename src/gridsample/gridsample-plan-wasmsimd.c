@@ -229,7 +229,7 @@ TW_GS_INLINE void tw_gs_plan_scalar(const tw_gridsample_problem* problem, const 
 }
 
 /* Stores one combined tap of a group (every array, or for a group flagged
- * ROWS/EDGE/FILL only what the compact layout keeps). */
+ * ROWS/EDGE/MIRRORED/FILL only what the compact layout keeps). */
 TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_at, size_t tap, size_t k_taps,
                                   uint8_t flags, const int mode, const int padding, v128_t index, v128_t mask,
                                   v128_t w) {
@@ -238,6 +238,8 @@ TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_a
     wasm_v128_store(plan->index + at, index);
     if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
   } else if ((flags == TW_GS_GROUP_ROWS || flags == TW_GS_GROUP_EDGE) && tap % k_taps == 0) {
+    wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
+  } else if (flags == TW_GS_GROUP_MIRRORED && tap % k_taps == k_taps - 1) {
     wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
   }
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
@@ -257,9 +259,14 @@ TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_a
   }
   if (padding != TW_GRIDSAMPLE_PADDING_ZEROS) {
     if (wasm_i32x4_all_true(rows)) return TW_GS_GROUP_ROWS;
-    v128_t edge = wasm_i32x4_splat(-1);
-    for (int k = 1; k < k_taps; k++) edge = wasm_v128_and(edge, wasm_i32x4_eq(inner->index[k], inner->index[0]));
-    return wasm_i32x4_all_true(edge) ? TW_GS_GROUP_EDGE : 0;
+    v128_t edge = wasm_i32x4_splat(-1), mirrored = wasm_i32x4_splat(-1);
+    for (int k = 1; k < k_taps; k++) {
+      edge = wasm_v128_and(edge, wasm_i32x4_eq(inner->index[k], inner->index[0]));
+      mirrored = wasm_v128_and(mirrored,
+                               wasm_i32x4_eq(inner->index[k], wasm_i32x4_sub(inner->index[0], wasm_i32x4_splat(k))));
+    }
+    if (wasm_i32x4_all_true(edge)) return TW_GS_GROUP_EDGE;
+    return wasm_i32x4_all_true(mirrored) ? TW_GS_GROUP_MIRRORED : 0;
   }
   v128_t inner_any = inner->mask[0], inner_all = inner->mask[0];
   for (int k = 1; k < k_taps; k++) {
