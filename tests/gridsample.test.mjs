@@ -71,6 +71,42 @@ test('random cases match the reference: r = 1..4, every mode x padding x align_c
   }
 });
 
+// Random grids rarely put 4 neighbouring points on the same side of x, so the
+// SIMD kernels' group routes (interior, rows clamped to an edge or mirrored, all fill)
+// are exercised here with zoomed-out rotations: regions inside x and beyond
+// each of its sides, odd sizes for partial groups and tiles.
+test('zoomed-out rotations: SIMD and scalar kernels agree bit for bit, every mode x padding', () => {
+  const r = rng(77);
+  const m = wasm();
+  const [C, H, W, Ho, Wo] = [2, 37, 53, 45, 70];
+  const x = { type: 'float32', dims: [1, C, H, W], data: Float32Array.from({ length: C * H * W }, () => r.next() * 4 - 2) };
+  for (const [angle, scale] of [[0, 1.7], [20, 1.8], [-35, 2.5]]) {
+    const th = (angle * Math.PI) / 180;
+    const data = new Float32Array(Ho * Wo * 2);
+    for (let i = 0; i < Ho; i++) {
+      for (let j = 0; j < Wo; j++) {
+        const u = ((2 * j + 1) / Wo - 1) * scale;
+        const v = ((2 * i + 1) / Ho - 1) * scale;
+        data[2 * (i * Wo + j)] = Math.cos(th) * u - Math.sin(th) * v;
+        data[2 * (i * Wo + j) + 1] = Math.sin(th) * u + Math.cos(th) * v;
+      }
+    }
+    const grid = { type: 'float32', dims: [1, Ho, Wo, 2], data };
+    for (const mode of MODES) {
+      for (const paddingMode of PADDINGS) {
+        for (const alignCorners of [false, true]) {
+          const options = { mode, paddingMode, alignCorners, fillValue: paddingMode === 'zeros' ? 0.25 : undefined };
+          m._tw_set_simd(0);
+          const scalar = gridSample(x, grid, options);
+          m._tw_set_simd(1);
+          const simd = gridSample(x, grid, options);
+          assertSameTensor(simd, scalar, `${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
+        }
+      }
+    }
+  }
+});
+
 test('integer, float16, bfloat16, bool, complex and string X', () => {
   const r = rng(77);
   const D = [5, 6];

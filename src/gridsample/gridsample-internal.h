@@ -26,6 +26,9 @@
  * than 64 x 16). */
 #define TW_GRIDSAMPLE_TILE_ENTRIES 16384
 #define TW_GRIDSAMPLE_TILE_MAX_POINTS 2048
+/* Grid plus output bytes from which the tile driver warms the cache for each
+ * band of tiles (gridsample.c). */
+#define TW_GRIDSAMPLE_WARM_MIN_BYTES (2u << 20)
 /* Output tiles are this many points wide (fewer for narrow outputs or big plans). */
 #define TW_GRIDSAMPLE_TILE_WIDTH 64
 
@@ -127,8 +130,9 @@ typedef struct tw_gridsample_problem {
  * the same bits. 0 is always correct and is all a plan built for any other
  * consumer contains (compact = 0). A flagged group stores only what its
  * shortcut reads (compact layout):
- *   ROWS: the weights, and at tap slot r (not r * K) the index of row r's
- *         first element; no masks;
+ *   ROWS, EDGE, MIRRORED: the weights, and at tap slot r (not r * K) the
+ *         index of row r's first element (MIRRORED: its lowest, the row's
+ *         last tap); no masks;
  *   FILL: the weights only. */
 typedef struct tw_gridsample_plan {
   size_t taps;          /* T = K^r */
@@ -147,6 +151,13 @@ enum {
   TW_GS_GROUP_ROWS = 1,
   /* every tap of the group's points is out of bounds (ZEROS): no x read */
   TW_GS_GROUP_FILL = 2,
+  /* every row of the group's points reads one x element K times (the
+   * innermost coordinate clamped to an edge: BORDER beside x), no mask:
+   * one lane load per row instead of one per tap */
+  TW_GS_GROUP_EDGE = 4,
+  /* like ROWS, with each row's K elements in descending order (REFLECTION
+   * beyond an edge of x) */
+  TW_GS_GROUP_MIRRORED = 8,
 };
 
 static inline size_t tw_gridsample_slot(size_t point, size_t tap, size_t taps) {

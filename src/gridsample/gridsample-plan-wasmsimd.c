@@ -12,6 +12,10 @@
  *  - the scalar kernel clamps integer bases to [-8, L + 8] before converting;
  *    here bases are small enough to convert directly, and the clamp does not
  *    change any tap's index or mask.
+ *  - a 2-D group whose taps all lie inside x on both axes (interior, most
+ *    groups for every padding) skips the padding rules, the masks and the
+ *    tap comparisons behind its flags: they leave such taps unchanged and
+ *    always give it ROWS;
  * A group of 4 with any lane outside that range (or NaN/Inf) is planned by
  * the scalar kernel instead. Each (mode, padding) pair gets its own loop
  * (the helpers are inlined with constant arguments), so no lane-level code
@@ -150,33 +154,82 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
   }
 }
 
-/* One axis, 4 lanes: taps, masks and weights for the mode. */
-TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
+/* One axis, 4 lanes: the weights for the mode (out->w) and the base its
+ * taps count from (the coordinate after SEMANTICS 2.3 for linear/nearest). */
+TW_GS_INLINE v128_t tw_gs_axis_weights(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding,
+                                       tw_gs_taps_v* out) {
   if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
     out->w[0] = wasm_f32x4_splat(1.0f); /* unused; keeps the combine step uniform */
-    tw_gs_taps(wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding)), a, padding, 0, 1, 1, out);
-  } else if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
+    return wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding));
+  }
+  if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     x = tw_gs_preadjust(x, a, padding);
     const v128_t base = wasm_f32x4_floor(x);
     out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
     out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
-    tw_gs_taps(base, a, padding, 0, 2, 1, out);
-  } else {
-    const v128_t base = wasm_f32x4_floor(x);
-    const v128_t one = wasm_f32x4_splat(1.0f);
-    const v128_t t = wasm_f32x4_sub(x, base);
-    const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
-    const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
-    out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
-    out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
-    out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
-    out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
+    return base;
+  }
+  const v128_t base = wasm_f32x4_floor(x);
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  const v128_t t = wasm_f32x4_sub(x, base);
+  const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
+  const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
+  out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
+  out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
+  out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
+  out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
+  return base;
+}
+
+/* One axis, 4 lanes: taps and masks from the base (SEMANTICS 2.4). */
+TW_GS_INLINE void tw_gs_axis_taps(v128_t base, const tw_gs_axis_v* a, const int mode, const int padding,
+                                  tw_gs_taps_v* out) {
+  if (mode == TW_GRIDSAMPLE_MODE_CUBIC) {
     tw_gs_taps(base, a, padding, -1, 4, 0, out);
+  } else {
+    tw_gs_taps(base, a, padding, 0, tw_gridsample_taps_per_axis(mode), 1, out);
   }
 }
 
+/* Lanes whose K taps all lie in [0, L), from the base as a float (false for
+ * NaN and infinities): every padding rule maps such taps to themselves,
+ * without masks (the common case for every padding). */
+TW_GS_INLINE v128_t tw_gs_interior(v128_t base, const tw_gs_axis_v* a, const int mode) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  const int first = mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  return wasm_v128_and(wasm_f32x4_ge(base, wasm_f32x4_splat((float)-first)),
+                       wasm_f32x4_le(base, wasm_f32x4_sub(a->last, wasm_f32x4_splat((float)(k_taps - 1 + first)))));
+}
+
+/* The taps of interior lanes: what tw_gs_axis_taps gives them. The integer
+ * base is read from the bits of base + 1.5 * 2^23, which hold it exactly
+ * (0 <= base < 2^20 here): cheaper than a saturating conversion. */
+TW_GS_INLINE void tw_gs_interior_taps(v128_t base, const int mode, tw_gs_taps_v* out) {
+  const v128_t magic = wasm_f32x4_splat(12582912.0f);
+  const v128_t first_i = wasm_i32x4_sub(wasm_f32x4_add(base, magic),
+                                        wasm_i32x4_splat((mode == TW_GRIDSAMPLE_MODE_CUBIC ? 1 : 0) + 0x4B400000));
+  for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) {
+    out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
+    out->mask[k] = wasm_i32x4_splat(0);
+  }
+}
+
+/* One axis, 4 lanes: taps, masks and weights for the mode. */
+TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
+  tw_gs_axis_taps(tw_gs_axis_weights(x, a, mode, padding, out), a, mode, padding, out);
+}
+
+/* The scalar plan kernel on a copy of the plan descriptor: the caller's
+ * descriptor never has its address taken by a call, so the compiler keeps
+ * its pointers in registers instead of reloading them after every store. */
+TW_GS_INLINE void tw_gs_plan_scalar(const tw_gridsample_problem* problem, const float* grid, size_t first,
+                                    size_t count, const tw_gridsample_plan* plan) {
+  const tw_gridsample_plan copy = *plan;
+  tw_gridsample_plan_f32__scalar(problem, grid, first, count, &copy);
+}
+
 /* Stores one combined tap of a group (every array, or for a group flagged
- * ROWS/FILL only what the compact layout keeps). */
+ * ROWS/EDGE/MIRRORED/FILL only what the compact layout keeps). */
 TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_at, size_t tap, size_t k_taps,
                                   uint8_t flags, const int mode, const int padding, v128_t index, v128_t mask,
                                   v128_t w) {
@@ -184,7 +237,9 @@ TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_a
   if (flags == 0) {
     wasm_v128_store(plan->index + at, index);
     if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, mask);
-  } else if (flags == TW_GS_GROUP_ROWS && tap % k_taps == 0) {
+  } else if ((flags == TW_GS_GROUP_ROWS || flags == TW_GS_GROUP_EDGE) && tap % k_taps == 0) {
+    wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
+  } else if (flags == TW_GS_GROUP_MIRRORED && tap % k_taps == k_taps - 1) {
     wasm_v128_store(plan->index + group_at + tap / k_taps * 4, index);
   }
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
@@ -202,7 +257,17 @@ TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_a
   for (int k = 1; k < k_taps; k++) {
     rows = wasm_v128_and(rows, wasm_i32x4_eq(inner->index[k], wasm_i32x4_add(inner->index[0], wasm_i32x4_splat(k))));
   }
-  if (padding != TW_GRIDSAMPLE_PADDING_ZEROS) return wasm_i32x4_all_true(rows) ? TW_GS_GROUP_ROWS : 0;
+  if (padding != TW_GRIDSAMPLE_PADDING_ZEROS) {
+    if (wasm_i32x4_all_true(rows)) return TW_GS_GROUP_ROWS;
+    v128_t edge = wasm_i32x4_splat(-1), mirrored = wasm_i32x4_splat(-1);
+    for (int k = 1; k < k_taps; k++) {
+      edge = wasm_v128_and(edge, wasm_i32x4_eq(inner->index[k], inner->index[0]));
+      mirrored = wasm_v128_and(mirrored,
+                               wasm_i32x4_eq(inner->index[k], wasm_i32x4_sub(inner->index[0], wasm_i32x4_splat(k))));
+    }
+    if (wasm_i32x4_all_true(edge)) return TW_GS_GROUP_EDGE;
+    return wasm_i32x4_all_true(mirrored) ? TW_GS_GROUP_MIRRORED : 0;
+  }
   v128_t inner_any = inner->mask[0], inner_all = inner->mask[0];
   for (int k = 1; k < k_taps; k++) {
     inner_any = wasm_v128_or(inner_any, inner->mask[k]);
@@ -223,6 +288,24 @@ TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v
   }
 }
 
+/* Stores group g's flags and its combined taps (rows of the y axis's taps
+ * times the x axis's). */
+TW_GS_INLINE void tw_gs_store_group2d(const tw_gridsample_plan* plan, size_t g, const tw_gs_axis_v* ay,
+                                      const tw_gs_taps_v* ty, const tw_gs_taps_v* tx, const uint8_t flags,
+                                      const int mode, const int padding) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  plan->flags[g] = flags;
+  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
+  for (int ky = 0; ky < k_taps; ky++) {
+    const v128_t row = wasm_i32x4_mul(ty->index[ky], ay->stride_i);
+    for (int kx = 0; kx < k_taps; kx++) {
+      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
+                      wasm_i32x4_add(row, tx->index[kx]), wasm_v128_or(ty->mask[ky], tx->mask[kx]),
+                      wasm_f32x4_mul(ty->w[ky], tx->w[kx]));
+    }
+  }
+}
+
 /* Group g (points 4g .. 4g + 3) of a run whose coordinates start at grid. */
 TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
                                 const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
@@ -233,29 +316,44 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
   const v128_t v1 = wasm_v128_load(grid + g * 8 + 4);
   const v128_t xx = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 0, 2, 4, 6), ax);
   const v128_t xy = tw_gs_unnormalise(wasm_i32x4_shuffle(v0, v1, 1, 3, 5, 7), ay);
-  if (!wasm_i32x4_all_true(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)))) {
-    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+  /* With zeros or wrap padding an interior lane's coordinate is small and
+   * finite, so interior groups need no range check. Border and reflection
+   * check first: the border clamp moves +inf inside (the scalar kernel maps
+   * it to 0), and the fold is only exact in range. */
+  const int check_range_first = padding == TW_GRIDSAMPLE_PADDING_BORDER || padding == TW_GRIDSAMPLE_PADDING_REFLECTION;
+  const v128_t in_range = wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy));
+  if (check_range_first && !wasm_i32x4_all_true(in_range)) {
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_taps_v ty, tx;
-  tw_gs_axis(xy, ay, mode, padding, &ty);
-  tw_gs_axis(xx, ax, mode, padding, &tx);
+  const v128_t by = tw_gs_axis_weights(xy, ay, mode, padding, &ty);
+  const v128_t bx = tw_gs_axis_weights(xx, ax, mode, padding, &tx);
+  if (wasm_i32x4_all_true(wasm_v128_and(tw_gs_interior(by, ay, mode), tw_gs_interior(bx, ax, mode)))) {
+    /* Interior group: its flags are known without comparing taps (ROWS, as
+     * tw_gs_group_flags would find), and the stores specialise on them. */
+    tw_gs_interior_taps(by, mode, &ty);
+    tw_gs_interior_taps(bx, mode, &tx);
+    if (plan->compact && k_taps > 1) {
+      tw_gs_store_group2d(plan, g, ay, &ty, &tx, TW_GS_GROUP_ROWS, mode, padding);
+    } else {
+      tw_gs_store_group2d(plan, g, ay, &ty, &tx, 0, mode, padding);
+    }
+    return;
+  }
+  if (!check_range_first && !wasm_i32x4_all_true(in_range)) {
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
+    return;
+  }
+  tw_gs_axis_taps(by, ay, mode, padding, &ty);
+  tw_gs_axis_taps(bx, ax, mode, padding, &tx);
   uint8_t flags = 0;
   if (plan->compact) {
     v128_t y_any, y_all;
     tw_gs_mask_summary(&ty, mode, &y_any, &y_all);
     flags = tw_gs_group_flags(&tx, y_any, y_all, mode, padding);
   }
-  plan->flags[g] = flags;
-  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
-  for (int ky = 0; ky < k_taps; ky++) {
-    const v128_t row = wasm_i32x4_mul(ty.index[ky], ay->stride_i);
-    for (int kx = 0; kx < k_taps; kx++) {
-      tw_gs_store_tap(plan, group_at, (size_t)(ky * k_taps + kx), (size_t)k_taps, flags, mode, padding,
-                      wasm_i32x4_add(row, tx.index[kx]), wasm_v128_or(ty.mask[ky], tx.mask[kx]),
-                      wasm_f32x4_mul(ty.w[ky], tx.w[kx]));
-    }
-  }
+  tw_gs_store_group2d(plan, g, ay, &ty, &tx, flags, mode, padding);
 }
 
 TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_gs_axis_v* az, const tw_gs_axis_v* ay,
@@ -273,7 +371,7 @@ TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_g
   const v128_t xy = tw_gs_unnormalise(gy, ay);
   const v128_t xz = tw_gs_unnormalise(gz, az);
   if (!wasm_i32x4_all_true(wasm_v128_and(wasm_v128_and(tw_gs_in_range(xx), tw_gs_in_range(xy)), tw_gs_in_range(xz)))) {
-    tw_gridsample_plan_f32__scalar(problem, grid, g * 4, 4, plan);
+    tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
   tw_gs_taps_v tz, ty, tx;
@@ -321,7 +419,7 @@ TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_grid
       }
     }
     if (groups * 4 < tile->count) {
-      tw_gridsample_plan_f32__scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
+      tw_gs_plan_scalar(problem, run_grid, groups * 4, tile->count - groups * 4, &run_plan);
     }
   }
 }

@@ -178,6 +178,23 @@ static void tw_gs_stage_grid(int32_t grid_dtype, const uint16_t* h, size_t count
   }
 }
 
+/* ---- cache warming ----------------------------------------------------------
+ * A tile reads its grid and writes its outputs in runs of tile_w elements,
+ * one per row, and the hardware prefetchers do not follow runs that short:
+ * on large tensors every such access waits on memory (1024^2 x 3, 15 degree
+ * rotation: linear 16 -> 10.5 ms, nearest 10 -> 8.5 ms, cubic 27 -> 24 ms
+ * with warming). WebAssembly has no prefetch instruction, so before a band
+ * of tiles we read one byte per cache line of the band's grid rows and output
+ * rows in address order, which the prefetchers do follow. */
+static volatile uint32_t tw_gs_warm_sink; /* keeps the reads from being optimised away */
+
+static void tw_gs_warm(const void* p, size_t bytes) {
+  const unsigned char* b = p;
+  uint32_t sum = 0;
+  for (size_t i = 0; i < bytes; i += 64) sum += b[i];
+  tw_gs_warm_sink = sum;
+}
+
 /* ---- the entry point ------------------------------------------------------ */
 
 int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t spatial_rank, const int64_t* x_shape,
@@ -350,6 +367,10 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   size_t tile_h = tile_points / tile_w;
   if (tile_h > rows) tile_h = (size_t)rows;
 
+  /* Warm only when tiles split rows and the data is large: when it all
+   * fits in L2 (224^2 x 3) the extra pass costs more than it saves. */
+  const int warm = cols > tile_w && y_bytes + grid_bytes >= TW_GRIDSAMPLE_WARM_MIN_BYTES;
+
   /* -- scratch: the one allocation -- */
   const size_t entries = tile_w * tile_h * (size_t)taps;
   const size_t weight_bytes = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 0 : entries * (problem.weights_f64 ? 8 : 4);
@@ -378,6 +399,16 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   for (uint64_t n = 0; n < batch; n++) {
     for (uint64_t o = 0; o < outer; o++) {
       for (uint64_t row0 = 0; row0 < rows; row0 += tile_h) {
+        if (warm) {
+          const size_t band_rows = (size_t)(rows - row0 < tile_h ? rows - row0 : tile_h);
+          const uint64_t band_p0 = (o * rows + row0) * cols; /* the band's first point in this batch item */
+          tw_gs_warm(gb + (size_t)((n * points + band_p0) * (uint64_t)r) * grid_size,
+                     band_rows * (size_t)cols * (size_t)r * grid_size);
+          for (uint64_t c = 0; c < channels; c++) {
+            tw_gs_warm(yb + (size_t)(((n * channels + c) * points + band_p0) * type.size),
+                       band_rows * (size_t)cols * type.size);
+          }
+        }
         for (uint64_t col0 = 0; col0 < cols; col0 += tile_w) {
           tw_gridsample_tile tile;
           tile.count = (size_t)(cols - col0 < tile_w ? cols - col0 : tile_w);

@@ -604,6 +604,29 @@ int main(void) {
     cases++;
   }
 
+  /* 5. grid + y above TW_GRIDSAMPLE_WARM_MIN_BYTES (2 MB), so the tile driver
+   *    warms the cache band by band; 301 rows end in a partial band, and a
+   *    float16 grid has 2-byte coordinates. */
+  for (int mode = 0; mode < 3; mode++) {
+    gs_case k = {0};
+    k.rank = 2;
+    k.x_dtype = TW_DTYPE_FLOAT32;
+    k.grid_dtype = mode == REF_NEAREST ? TW_DTYPE_FLOAT16 : TW_DTYPE_FLOAT32;
+    k.mode = mode;
+    k.pad = harness_rand_int(0, 3);
+    k.align = harness_rand_int(0, 1);
+    k.fill = 0.5;
+    k.x_shape[0] = k.grid_shape[0] = 1;
+    k.x_shape[1] = mode == REF_NEAREST ? 4 : 2;
+    k.x_shape[2] = 40;
+    k.x_shape[3] = 50;
+    k.grid_shape[1] = 301;
+    k.grid_shape[2] = 520;
+    k.grid_shape[3] = 2;
+    run_case(&k);
+    cases++;
+  }
+
   printf("test_gridsample: %d random cases%s%s\n", cases, seed ? ", seed " : "", seed ? seed : "");
   return TEST_MAIN_RESULT();
 }
