@@ -186,13 +186,12 @@ static void tw_gs_stage_grid(int32_t grid_dtype, const uint16_t* h, size_t count
  * with warming). WebAssembly has no prefetch instruction, so before a band
  * of tiles we read one byte per cache line of the band's grid rows and output
  * rows in address order, which the prefetchers do follow. */
-static volatile uint32_t tw_gs_warm_sink; /* keeps the reads from being optimised away */
-
 static void tw_gs_warm(const void* p, size_t bytes) {
   const unsigned char* b = p;
   uint32_t sum = 0;
   for (size_t i = 0; i < bytes; i += 64) sum += b[i];
-  tw_gs_warm_sink = sum;
+  volatile uint32_t sink = sum; /* a volatile store the compiler must keep, and with it the reads */
+  (void)sink;
 }
 
 /* ---- the entry point ------------------------------------------------------ */
@@ -396,6 +395,13 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   const unsigned char* gb = grid;
   unsigned char* yb = y;
   const size_t plane_bytes = (size_t)plane * type.size;
+  /* Every tile shares these strides; only its count and rows vary. */
+  const tw_gridsample_tile tile_layout = {.grid_stride = (size_t)cols,
+                                          .plan_stride = tile_w,
+                                          .y_stride = (size_t)cols,
+                                          .channels = (size_t)channels,
+                                          .x_channel_bytes = plane_bytes,
+                                          .y_channel_stride = (size_t)points};
   for (uint64_t n = 0; n < batch; n++) {
     for (uint64_t o = 0; o < outer; o++) {
       for (uint64_t row0 = 0; row0 < rows; row0 += tile_h) {
@@ -410,15 +416,9 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
           }
         }
         for (uint64_t col0 = 0; col0 < cols; col0 += tile_w) {
-          tw_gridsample_tile tile;
+          tw_gridsample_tile tile = tile_layout;
           tile.count = (size_t)(cols - col0 < tile_w ? cols - col0 : tile_w);
           tile.rows = (size_t)(rows - row0 < tile_h ? rows - row0 : tile_h);
-          tile.grid_stride = (size_t)cols;
-          tile.plan_stride = tile_w;
-          tile.y_stride = (size_t)cols;
-          tile.channels = (size_t)channels;
-          tile.x_channel_bytes = plane_bytes;
-          tile.y_channel_stride = (size_t)points;
           const uint64_t p0 = (o * rows + row0) * cols + col0; /* the tile's first point in this batch item */
           const size_t first_coord = (size_t)((n * points + p0) * (uint64_t)r);
 
