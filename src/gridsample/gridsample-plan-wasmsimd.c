@@ -245,6 +245,16 @@ TW_GS_INLINE void tw_gs_store_tap(const tw_gridsample_plan* plan, size_t group_a
   if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
 }
 
+/* OR and AND of an axis's tap masks. */
+TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v128_t* any, v128_t* all) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  *any = *all = taps->mask[0];
+  for (int k = 1; k < k_taps; k++) {
+    *any = wasm_v128_or(*any, taps->mask[k]);
+    *all = wasm_v128_and(*all, taps->mask[k]);
+  }
+}
+
 /* The group's TW_GS_GROUP_* flags from its innermost axis's taps and the
  * masks of all its axes (outer_any = OR of the other axes' tap masks, for
  * ROWS; outer_all = OR over the other axes of the AND of their tap masks,
@@ -268,24 +278,11 @@ TW_GS_INLINE uint8_t tw_gs_group_flags(const tw_gs_taps_v* inner, v128_t outer_a
     if (wasm_i32x4_all_true(edge)) return TW_GS_GROUP_EDGE;
     return wasm_i32x4_all_true(mirrored) ? TW_GS_GROUP_MIRRORED : 0;
   }
-  v128_t inner_any = inner->mask[0], inner_all = inner->mask[0];
-  for (int k = 1; k < k_taps; k++) {
-    inner_any = wasm_v128_or(inner_any, inner->mask[k]);
-    inner_all = wasm_v128_and(inner_all, inner->mask[k]);
-  }
+  v128_t inner_any, inner_all;
+  tw_gs_mask_summary(inner, mode, &inner_any, &inner_all);
   rows = wasm_v128_andnot(rows, wasm_v128_or(inner_any, outer_any));
   if (wasm_i32x4_all_true(rows)) return TW_GS_GROUP_ROWS;
   return wasm_i32x4_all_true(wasm_v128_or(inner_all, outer_all)) ? TW_GS_GROUP_FILL : 0;
-}
-
-/* OR and AND of an axis's tap masks. */
-TW_GS_INLINE void tw_gs_mask_summary(const tw_gs_taps_v* taps, const int mode, v128_t* any, v128_t* all) {
-  const int k_taps = tw_gridsample_taps_per_axis(mode);
-  *any = *all = taps->mask[0];
-  for (int k = 1; k < k_taps; k++) {
-    *any = wasm_v128_or(*any, taps->mask[k]);
-    *all = wasm_v128_and(*all, taps->mask[k]);
-  }
 }
 
 /* Stores group g's flags and its combined taps (rows of the y axis's taps
