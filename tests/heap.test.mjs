@@ -128,10 +128,37 @@ test('heap tensors dropped without dispose() are freed when collected', async ()
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   assert.equal(inUse(), before);
-  // dispose() unregisters: a disposed tensor's collection frees nothing twice.
-  const kept = tensor('uint8', [100]);
-  kept.dispose();
-  collect();
-  await new Promise((resolve) => setTimeout(resolve, 10));
+
+  // dispose() unregisters: once a disposed tensor is collected (the WeakRef
+  // says so) and finalizers have had their turn, its block was freed once.
+  const m = wasm();
+  const free = m._free;
+  const frees = new Map();
+  m._free = (pointer) => {
+    frees.set(pointer, (frees.get(pointer) ?? 0) + 1);
+    return free(pointer);
+  };
+  try {
+    const { ref, pointer } = (() => {
+      const t = tensor('uint8', [100]);
+      const address = t.pointer;
+      t.dispose();
+      return { ref: new WeakRef(t), pointer: address };
+    })();
+    // deref() keeps its target alive until the current job ends, so each
+    // round collects in a fresh job before asking.
+    let collected = false;
+    for (let round = 0; round < 50 && !collected; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      collect();
+      collected = ref.deref() === undefined;
+    }
+    assert.ok(collected, 'the disposed tensor was collected');
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(frees.get(pointer), 1, 'freed by dispose() and never again');
+  } finally {
+    m._free = free;
+  }
   assert.equal(inUse(), before);
 });
