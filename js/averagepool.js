@@ -2,7 +2,10 @@
 // windows and divisors are computed in C.
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
 import { integers, flag, choice, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
+import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
+import { storageBytes } from './dtypes.js';
+import { streams } from './stream.js';
+import { poolInBands } from './averagepool-stream.js';
 import { check } from './module.js';
 
 export const AVERAGEPOOL_TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'uint8'];
@@ -37,21 +40,25 @@ export function runAveragePool(op, x, attrs, out, names) {
   if (attrs.pads !== undefined && attrs.autoPad !== AUTO_PADS.NOTSET && pads.some((p) => p !== 0)) {
     throw new TypeError(`${op}: ${names.pads} cannot be combined with ${names.autoPad} other than NOTSET`);
   }
-  return withFrame(op, (frame, m) => {
-    const xShape = frame.int64s(x.dims);
-    const kernelPointer = frame.int64s(kernel);
-    const stridesPointer = frame.int64s(strides);
-    const padsPointer = frame.int64s(pads);
-    const dilationsPointer = frame.int64s(dilations);
+  const geometry = { kernel, strides, dilations, ceil: attrs.ceilMode ? 1 : 0, countIncludePad: attrs.countIncludePad ? 1 : 0 };
+  const { dims, effectivePads } = withFrame(op, (frame, m) => {
     const yShape = frame.alloc(8 * rank);
-    const ceil = attrs.ceilMode ? 1 : 0;
-    check(m._tw_avgpool_output_shape(r, xShape, kernelPointer, stridesPointer, padsPointer, dilationsPointer, ceil,
-      attrs.autoPad, yShape, 0), op);
-    const dims = frame.readInt64s(yShape, rank);
+    const usedPads = frame.alloc(16 * r);
+    check(m._tw_avgpool_output_shape(r, frame.int64s(x.dims), frame.int64s(kernel), frame.int64s(strides),
+      frame.int64s(pads), frame.int64s(dilations), geometry.ceil, attrs.autoPad, yShape, usedPads), op);
+    return { dims: frame.readInt64s(yShape, rank), effectivePads: frame.readInt64s(usedPads, 2 * r) };
+  });
+  if (streams(storageBytes(x.info, elementCount(dims)), out)) {
+    // auto_pad resolved: the same windows as explicit pads with ceil_mode 0 (SAME and VALID ignore ceil_mode)
+    const notset = attrs.autoPad === AUTO_PADS.NOTSET;
+    return poolInBands(op, x, dims, { ...geometry, pads: effectivePads, ceil: notset ? geometry.ceil : 0 });
+  }
+  return withFrame(op, (frame, m) => {
     const xPointer = inputPointer(frame, x);
     const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    check(m._tw_avgpool(x.info.code, xPointer, tensorBytes(x), r, xShape, kernelPointer, stridesPointer, padsPointer,
-      dilationsPointer, ceil, attrs.countIncludePad ? 1 : 0, attrs.autoPad, target.pointer, target.bytes), op);
+    check(m._tw_avgpool(x.info.code, xPointer, tensorBytes(x), r, frame.int64s(x.dims), frame.int64s(kernel),
+      frame.int64s(strides), frame.int64s(pads), frame.int64s(dilations), geometry.ceil, geometry.countIncludePad,
+      attrs.autoPad, target.pointer, target.bytes), op);
     return target.finish();
   });
 }

@@ -3,7 +3,10 @@
 // (nearest only), like Pad does.
 import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
 import { flag, choice, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
+import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
+import { storageBytes } from './dtypes.js';
+import { streams } from './stream.js';
+import { sampleInBands } from './gridsample-stream.js';
 import { check } from './module.js';
 
 /** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
@@ -44,6 +47,9 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
   if (typeof fill !== 'number') throw new TypeError(`${op}: options.fillValue must be a number for ${x.info.name} data, got ${typeof fill}`);
   const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
+  if (kind !== 'bool' && streams(storageBytes(x.info, elementCount(dims)), out)) {
+    return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill);
+  }
   return withFrame(op, (frame, m) => {
     const xPointer = inputPointer(frame, x);
     const gridPointer = inputPointer(frame, grid);

@@ -107,7 +107,10 @@ export function withFrame(op, body) {
     },
     /** int64 array for shapes and pads (values already validated integers). */
     int64s(values) {
-      const pointer = frame.alloc(8 * values.length);
+      return frame.setInt64s(frame.alloc(8 * values.length), values);
+    },
+    /** Overwrites an int64 array allocated by int64s (same length); returns its pointer. */
+    setInt64s(pointer, values) {
       const view = new BigInt64Array(m.HEAPU8.buffer, pointer, values.length);
       for (let i = 0; i < values.length; i++) view[i] = BigInt(values[i]);
       return pointer;

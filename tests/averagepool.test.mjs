@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, averagePool, onnx, tensor } from '../js/index.js';
 import { wasm } from '../js/module.js';
+import { setBandBudget } from '../js/stream.js';
 import { referenceAveragePool } from './reference/averagepool.js';
 import { onnxCases, decodeTensor, conformanceSkipReason, toleranceFor } from './support/conformance.js';
 import { assertClose, assertSameTensor } from './support/compare.js';
@@ -91,6 +92,95 @@ test('random configurations match the reference, 1-D to 4-D, every attribute', (
     ran++;
   }
   assert.ok(ran > 400, `${ran} valid configurations`);
+});
+
+/** Runs fn with the C entry's calls counted. */
+function countingCalls(m, name, fn) {
+  const original = m[name];
+  let calls = 0;
+  m[name] = (...args) => {
+    calls++;
+    return original(...args);
+  };
+  try {
+    return { value: fn(), calls };
+  } finally {
+    m[name] = original;
+  }
+}
+
+// A fresh result is computed in bands of output rows (js/stream.js), each an
+// ordinary call with shifted pads; a tiny band budget forces many bands on
+// small tensors. The resident call (output into a heap tensor) is one whole call.
+test('streamed results are bit-identical to one whole call, every attribute and type', () => {
+  const r = rng(9191);
+  const m = wasm();
+  const before = m._tw_heap_bytes_in_use();
+  let banded = 0;
+  try {
+    for (let trial = 0; trial < 1500; trial++) {
+      const rank = r.int(1, 4);
+      // an empty axis now and then: windows of padding only
+      const dims = [r.int(1, 2), r.int(1, 3), ...Array.from({ length: rank }, () => (r.next() < 0.04 ? 0 : r.int(1, rank > 2 ? 7 : 14)))];
+      const kernel = Array.from({ length: rank }, () => r.int(1, 5));
+      const strides = Array.from({ length: rank }, () => r.int(1, 3));
+      const dilations = Array.from({ length: rank }, () => (r.next() < 0.7 ? 1 : r.int(1, 3)));
+      const pads = Array.from({ length: 2 * rank }, () => r.int(0, 4));
+      const autoPad = r.pick(['NOTSET', 'NOTSET', 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID']);
+      const options = { kernelShape: kernel, strides, dilations, ceilMode: r.next() < 0.5, countIncludePad: r.next() < 0.5,
+        autoPad, ...(autoPad === 'NOTSET' ? { pads } : {}) };
+      const type = r.pick(['float32', 'float64', 'float16', 'uint8']);
+      const count = dims.reduce((a, b) => a * b, 1);
+      const data = type === 'float16' ? Uint16Array.from({ length: count }, () => r.int(0, 0x4500))
+        : type === 'uint8' ? Uint8Array.from({ length: count }, () => r.int(0, 255))
+          : (type === 'float32' ? Float32Array : Float64Array).from({ length: count }, () => (r.next() < 0.01 ? Infinity : r.next() * 8 - 2));
+      const x = { type, dims, data };
+      let whole;
+      try {
+        whole = averagePool(x, options);
+      } catch (error) {
+        assert.ok(error instanceof RangeError, error.message);
+        continue;
+      }
+      const out = tensor(type, whole.dims);
+      const hx = tensor(type, dims, data);
+      try {
+        averagePool(x, { ...options, out });
+        assertSameTensor({ type, dims: out.dims, data: out.data }, whole, 'resident vs default budget');
+        setBandBudget(r.int(1, 400));
+        const streamed = countingCalls(m, '_tw_avgpool', () => averagePool(x, options));
+        assertSameTensor(streamed.value, whole, `streamed ${JSON.stringify({ dims, type, ...options })}`);
+        assertSameTensor(averagePool(hx, options), whole, 'streamed from a heap tensor');
+        if (streamed.calls > dims[0] * dims[1]) banded++;
+      } finally {
+        setBandBudget();
+        out.dispose();
+        hx.dispose();
+      }
+    }
+  } finally {
+    setBandBudget();
+  }
+  assert.ok(banded > 200, `${banded} configurations were cut into bands of rows`);
+  assert.equal(m._tw_heap_bytes_in_use(), before, 'heap in use');
+});
+
+test('streamed with the default budget: a [1, 3, 512, 512] result matches the resident call', () => {
+  const r = rng(31);
+  const dims = [1, 3, 512, 512];
+  const x = { type: 'float32', dims, data: Float32Array.from({ length: 3 * 512 * 512 }, () => r.next()) };
+  for (const options of [{ kernelShape: [3, 3], pads: [1, 1, 1, 1] }, { kernelShape: [7, 7], pads: [3, 3, 3, 3], countIncludePad: true },
+    { kernelShape: [3, 3], strides: [2, 2], ceilMode: true }, { kernelShape: [5, 5], autoPad: 'SAME_LOWER', dilations: [2, 1] }]) {
+    const { value: y, calls } = countingCalls(wasm(), '_tw_avgpool', () => averagePool(x, options));
+    assert.ok(calls > 3, `${calls} calls: the result was streamed`);
+    const out = tensor('float32', y.dims);
+    try {
+      averagePool(x, { ...options, out });
+      assertSameTensor(y, { type: 'float32', dims: out.dims, data: out.data }, JSON.stringify(options));
+    } finally {
+      out.dispose();
+    }
+  }
 });
 
 test('float32 stays within 1e-5 of float64 on a large tensor (7x7 and 63-wide windows)', () => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, gridSample, onnx, tensor } from '../js/index.js';
 import { wasm } from '../js/module.js';
+import { setBandBudget } from '../js/stream.js';
 import { referenceGridSample } from './reference/gridsample.js';
 import { onnxCases, decodeTensor, conformanceSkipReason, toleranceFor } from './support/conformance.js';
 import { assertClose, assertSameTensor } from './support/compare.js';
@@ -69,6 +70,62 @@ test('random cases match the reference: r = 1..4, every mode x padding x align_c
     const g64 = { type: 'float64', dims: grid.dims, data: Float64Array.from(gridData) };
     assertClose(gridSample(x64, g64, options), referenceGridSample(x64, g64, { mode, padding, align }), 1e-10, `float64 ${label}`);
   }
+});
+
+// A fresh result is computed in bands of output rows (js/stream.js); a tiny
+// band budget forces many bands on small tensors. The resident call (output
+// into a heap tensor) is one whole call.
+test('streamed results are bit-identical to one whole call: r = 1..3, every mode x padding, batches, types', () => {
+  const r = rng(5150);
+  const m = wasm();
+  const before = m._tw_heap_bytes_in_use();
+  const original = m._tw_gridsample;
+  let calls = 0;
+  let banded = 0;
+  m._tw_gridsample = (...args) => {
+    calls++;
+    return original(...args);
+  };
+  try {
+    for (let trial = 0; trial < 300; trial++) {
+      const rank = (trial % 3) + 1;
+      const D = Array.from({ length: rank }, () => r.int(1, rank > 2 ? 5 : 9));
+      const O = Array.from({ length: rank }, () => r.int(1, rank > 2 ? 5 : 12));
+      const N = r.int(1, 3);
+      const C = r.int(1, 3);
+      const type = r.pick(['float32', 'float64', 'uint8', 'int16', 'float16']);
+      const count = N * C * D.reduce((a, b) => a * b, 1);
+      const data = type === 'float16' ? Uint16Array.from({ length: count }, () => r.int(0, 0x4500))
+        : { float32: Float32Array, float64: Float64Array, uint8: Uint8Array, int16: Int16Array }[type].from({ length: count }, () => r.int(0, 250));
+      const x = { type, dims: [N, C, ...D], data };
+      const grid = { type: 'float32', dims: [N, ...O, rank], data: randomGrid(r, N, O, rank, D, true) };
+      const options = { mode: MODES[trial % 3], paddingMode: PADDINGS[Math.floor(trial / 3) % 4], alignCorners: r.next() < 0.5 };
+      const out = tensor(type, [N, C, ...O]);
+      const hx = tensor(type, x.dims, data);
+      const hgrid = tensor('float32', grid.dims, grid.data);
+      try {
+        gridSample(x, grid, { ...options, out });
+        const whole = { type, dims: out.dims, data: out.data };
+        assertSameTensor(gridSample(x, grid, options), whole, 'default budget vs resident');
+        setBandBudget(r.int(1, 300));
+        calls = 0;
+        const label = `${JSON.stringify(options)} ${type} D ${D} O ${O} N ${N}`;
+        assertSameTensor(gridSample(x, grid, options), whole, `streamed ${label}`);
+        if (calls > N) banded++;
+        assertSameTensor(gridSample(hx, hgrid, options), whole, `streamed from heap tensors ${label}`);
+      } finally {
+        setBandBudget();
+        out.dispose();
+        hx.dispose();
+        hgrid.dispose();
+      }
+    }
+  } finally {
+    m._tw_gridsample = original;
+    setBandBudget();
+  }
+  assert.ok(banded > 100, `${banded} cases were cut into bands of rows`);
+  assert.equal(m._tw_heap_bytes_in_use(), before, 'heap in use');
 });
 
 // Random grids rarely put 4 neighbouring points on the same side of x, so the
