@@ -3,6 +3,7 @@
 // in the wasm heap for chaining operators without copies.
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { wasm, withFrame } from './module.js';
+import { freshData } from './stream.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
 // garbage-collected its block is freed. GC timing is unspecified, so this
@@ -187,12 +188,8 @@ export function outputTarget(frame, info, dims, out, op, like) {
     pointer,
     bytes,
     finish: () => {
-      // ArrayBuffer.prototype.slice copies into a fresh JS-owned buffer in one
-      // call (allocate-then-set and HEAPF32.slice measured the same: the cost
-      // is the new pages' first touch, whichever way they are written).
-      const buffer = wasm().HEAPU8.buffer.slice(pointer, pointer + bytes);
-      const Array = like && info.arrays.includes(like) ? like : info.arrays[0];
-      const data = new Array(buffer, 0, length);
+      const data = freshData(info, count, like);
+      new Uint8Array(data.buffer).set(wasm().HEAPU8.subarray(pointer, pointer + bytes));
       return { type: info.name, dims, data };
     },
   };
