@@ -39,7 +39,7 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
         let gridPointer = gridBlock;
         if (grid.heap) gridPointer = grid.pointer + gridOffset;
         else m.HEAPU8.set(gridSource.subarray(gridOffset, gridOffset + rows * gridRowBytes), gridBlock);
-        new BigInt64Array(m.HEAPU8.buffer, gridShape, r + 2)[1] = BigInt(rows);
+        frame.setInt64s(gridShape, [1, rows, ...grid.dims.slice(2)]);
         check(m._tw_gridsample(x.info.code, xPointer, xBatchBytes, r, xShape, grid.info.code, gridPointer,
           rows * gridRowBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, yBlock,
           rows * channels * yRowBytes), op);

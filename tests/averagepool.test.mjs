@@ -9,6 +9,7 @@ import { referenceAveragePool } from './reference/averagepool.js';
 import { onnxCases, decodeTensor, conformanceSkipReason, toleranceFor } from './support/conformance.js';
 import { assertClose, assertSameTensor } from './support/compare.js';
 import { rng } from './support/random.js';
+import { countingCalls } from './support/spy.js';
 
 await ready();
 // Results live in uninitialised buffers (js/stream.js): poison them, so a
@@ -96,21 +97,6 @@ test('random configurations match the reference, 1-D to 4-D, every attribute', (
   }
   assert.ok(ran > 400, `${ran} valid configurations`);
 });
-
-/** Runs fn with the C entry's calls counted. */
-function countingCalls(m, name, fn) {
-  const original = m[name];
-  let calls = 0;
-  m[name] = (...args) => {
-    calls++;
-    return original(...args);
-  };
-  try {
-    return { value: fn(), calls };
-  } finally {
-    m[name] = original;
-  }
-}
 
 // A fresh result is computed in bands of output rows (js/stream.js), each an
 // ordinary call with shifted pads; a tiny band budget forces many bands on
