@@ -3,7 +3,7 @@
 // along the first spatial axis, each an ordinary tw_avgpool call whose pads
 // are shifted so that every window is the one of the whole call.
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
-import { elementCount } from './tensor.js';
+import { elementCount, inputBand } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { bandBudget, bytesOf, freshData } from './stream.js';
 import { check, withFrame } from './module.js';
@@ -72,7 +72,6 @@ export function poolInBands(op, x, dims, g) {
   const budget = bandBudget();
   const result = freshData(x.info, elementCount(dims), x.data?.constructor);
   const resultBytes = bytesOf(result);
-  const source = x.heap ? null : bytesOf(x.data);
   withFrame(op, (frame, m) => {
     const kernel = frame.int64s(g.kernel), strides = frame.int64s(g.strides), dilations = frame.int64s(g.dilations);
     const shapePointer = frame.int64s(x.dims), padsPointer = frame.int64s(g.pads);
@@ -83,18 +82,13 @@ export function poolInBands(op, x, dims, g) {
         g.countIncludePad, AUTO_PADS.NOTSET, yBlock, yBytes), op);
       resultBytes.set(m.HEAPU8.subarray(yBlock, yBlock + yBytes), resultOffset); // re-read: memory may have grown
     };
-    const input = (block, offset, bytes) => {
-      if (x.heap) return x.pointer + offset;
-      m.HEAPU8.set(source.subarray(offset, offset + bytes), block);
-      return block;
-    };
     if (r === 1 || inPlaneBytes + outPlaneBytes <= budget) {
       const perCall = Math.max(1, Math.min(planes, Math.floor(budget / (inPlaneBytes + outPlaneBytes))));
       const xBlock = x.heap ? 0 : frame.alloc(perCall * inPlaneBytes);
       const yBlock = frame.alloc(perCall * outPlaneBytes);
       for (let p = 0; p < planes; p += perCall) {
         const count = Math.min(perCall, planes - p);
-        const xPointer = input(xBlock, p * inPlaneBytes, count * inPlaneBytes);
+        const xPointer = inputBand(x, p * inPlaneBytes, count * inPlaneBytes, xBlock);
         run(xPointer, count * inPlaneBytes, [1, count, ...inPlane], g.pads, yBlock, count * outPlaneBytes,
           p * outPlaneBytes);
       }
@@ -112,7 +106,7 @@ export function poolInBands(op, x, dims, g) {
     for (let p = 0; p < planes; p++) {
       for (const band of bands) {
         const xBytes = (band.hi - band.lo) * inRowBytes;
-        const xPointer = input(xBlock, p * inPlaneBytes + band.lo * inRowBytes, xBytes);
+        const xPointer = inputBand(x, p * inPlaneBytes + band.lo * inRowBytes, xBytes, xBlock);
         const pads = [...g.pads];
         pads[0] = band.padBegin;
         pads[r] = band.padEnd;

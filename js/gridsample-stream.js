@@ -1,6 +1,6 @@
 // GridSample into a fresh array, computed a band of output rows at a time
 // (see stream.js).
-import { elementCount } from './tensor.js';
+import { elementCount, inputBand } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { bandBudget, bytesOf, freshData } from './stream.js';
 import { check, withFrame } from './module.js';
@@ -27,18 +27,11 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
     const yBlock = frame.alloc(bandRows * channels * yRowBytes);
     const xShape = frame.int64s([1, ...x.dims.slice(1)]);
     const gridShape = frame.int64s([1, bandRows, ...grid.dims.slice(2)]);
-    const xSource = x.heap ? null : bytesOf(x.data);
-    const gridSource = grid.heap ? null : bytesOf(grid.data);
     for (let n = 0; n < batches; n++) {
-      let xPointer = xBlock;
-      if (x.heap) xPointer = x.pointer + n * xBatchBytes;
-      else m.HEAPU8.set(xSource.subarray(n * xBatchBytes, (n + 1) * xBatchBytes), xBlock);
+      const xPointer = inputBand(x, n * xBatchBytes, xBatchBytes, xBlock);
       for (let row = 0; row < rowCount; row += bandRows) {
         const rows = Math.min(bandRows, rowCount - row);
-        const gridOffset = (n * rowCount + row) * gridRowBytes;
-        let gridPointer = gridBlock;
-        if (grid.heap) gridPointer = grid.pointer + gridOffset;
-        else m.HEAPU8.set(gridSource.subarray(gridOffset, gridOffset + rows * gridRowBytes), gridBlock);
+        const gridPointer = inputBand(grid, (n * rowCount + row) * gridRowBytes, rows * gridRowBytes, gridBlock);
         frame.setInt64s(gridShape, [1, rows, ...grid.dims.slice(2)]);
         check(m._tw_gridsample(x.info.code, xPointer, xBatchBytes, r, xShape, grid.info.code, gridPointer,
           rows * gridRowBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, yBlock,

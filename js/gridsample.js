@@ -47,7 +47,7 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
   if (typeof fill !== 'number') throw new TypeError(`${op}: options.fillValue must be a number for ${x.info.name} data, got ${typeof fill}`);
   const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
-  if (kind !== 'bool' && streams(storageBytes(x.info, elementCount(dims)), out)) {
+  if (streams(storageBytes(x.info, elementCount(dims)), out)) {
     return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill);
   }
   return withFrame(op, (frame, m) => {

@@ -3,7 +3,7 @@
 // in the wasm heap for chaining operators without copies.
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { wasm, withFrame } from './module.js';
-import { freshData } from './stream.js';
+import { bytesOf, freshData } from './stream.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
 // garbage-collected its block is freed. GC timing is unspecified, so this
@@ -85,8 +85,7 @@ export function tensor(type, dims, data) {
   reclaim.register(t, pointer, t);
   if (data !== undefined) {
     try {
-      const view = checkTensor({ type, dims: shape, data }, 'tensor').data;
-      m.HEAPU8.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), pointer);
+      m.HEAPU8.set(bytesOf(checkTensor({ type, dims: shape, data }, 'tensor').data), pointer);
     } catch (error) {
       t.dispose();
       throw error;
@@ -143,18 +142,38 @@ export function tensorBytes(checked) {
   return storageBytes(checked.info, checked.count);
 }
 
+/**
+ * Copies bytes [offset, offset + bytes) of a checked JS tensor's data to the
+ * heap at `pointer`. bool data may hold any byte and the kernels move bytes,
+ * so it is normalised to 0/1 here.
+ */
+function copyToHeap(checked, offset, bytes, pointer) {
+  const heap = wasm().HEAPU8;
+  if (checked.info.kind === 'bool') {
+    const { data } = checked;
+    for (let i = 0; i < bytes; i++) heap[pointer + i] = data[offset + i] !== 0 ? 1 : 0;
+    return;
+  }
+  heap.set(bytesOf(checked.data).subarray(offset, offset + bytes), pointer);
+}
+
 /** Copies an input tensor into the frame (or passes a heap tensor's address). */
 export function inputPointer(frame, checked) {
   if (checked.heap) return checked.pointer;
-  const { data, info } = checked;
-  if (info.kind === 'bool') {
-    // bool data may hold any byte; the kernels move bytes, so normalise to 0/1 here.
-    const pointer = frame.alloc(data.length);
-    const heap = wasm().HEAPU8;
-    for (let i = 0; i < data.length; i++) heap[pointer + i] = data[i] !== 0 ? 1 : 0;
-    return pointer;
-  }
-  return frame.copyIn(data);
+  const bytes = tensorBytes(checked);
+  const pointer = frame.alloc(bytes);
+  copyToHeap(checked, 0, bytes, pointer);
+  return pointer;
+}
+
+/**
+ * The heap address of bytes [offset, offset + bytes) of an input: a heap
+ * tensor's own, or `block` once they are copied there (a band of a JS input).
+ */
+export function inputBand(checked, offset, bytes, block) {
+  if (checked.heap) return checked.pointer + offset;
+  copyToHeap(checked, offset, bytes, block);
+  return block;
 }
 
 /**

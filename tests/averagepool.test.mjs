@@ -106,49 +106,45 @@ test('streamed results are bit-identical to one whole call, every attribute and 
   const m = wasm();
   const before = m._tw_heap_bytes_in_use();
   let banded = 0;
-  try {
-    for (let trial = 0; trial < 1500; trial++) {
-      const rank = r.int(1, 4);
-      // an empty axis now and then: windows of padding only
-      const dims = [r.int(1, 2), r.int(1, 3), ...Array.from({ length: rank }, () => (r.next() < 0.04 ? 0 : r.int(1, rank > 2 ? 7 : 14)))];
-      const kernel = Array.from({ length: rank }, () => r.int(1, 5));
-      const strides = Array.from({ length: rank }, () => r.int(1, 3));
-      const dilations = Array.from({ length: rank }, () => (r.next() < 0.7 ? 1 : r.int(1, 3)));
-      const pads = Array.from({ length: 2 * rank }, () => r.int(0, 4));
-      const autoPad = r.pick(['NOTSET', 'NOTSET', 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID']);
-      const options = { kernelShape: kernel, strides, dilations, ceilMode: r.next() < 0.5, countIncludePad: r.next() < 0.5,
-        autoPad, ...(autoPad === 'NOTSET' ? { pads } : {}) };
-      const type = r.pick(['float32', 'float64', 'float16', 'uint8']);
-      const count = dims.reduce((a, b) => a * b, 1);
-      const data = type === 'float16' ? Uint16Array.from({ length: count }, () => r.int(0, 0x4500))
-        : type === 'uint8' ? Uint8Array.from({ length: count }, () => r.int(0, 255))
-          : (type === 'float32' ? Float32Array : Float64Array).from({ length: count }, () => (r.next() < 0.01 ? Infinity : r.next() * 8 - 2));
-      const x = { type, dims, data };
-      let whole;
-      try {
-        whole = averagePool(x, options);
-      } catch (error) {
-        assert.ok(error instanceof RangeError, error.message);
-        continue;
-      }
-      const out = tensor(type, whole.dims);
-      const hx = tensor(type, dims, data);
-      try {
-        averagePool(x, { ...options, out });
-        assertSameTensor({ type, dims: out.dims, data: out.data }, whole, 'resident vs default budget');
-        setBandBudget(r.int(1, 400));
-        const streamed = countingCalls(m, '_tw_avgpool', () => averagePool(x, options));
-        assertSameTensor(streamed.value, whole, `streamed ${JSON.stringify({ dims, type, ...options })}`);
-        assertSameTensor(averagePool(hx, options), whole, 'streamed from a heap tensor');
-        if (streamed.calls > dims[0] * dims[1]) banded++;
-      } finally {
-        setBandBudget();
-        out.dispose();
-        hx.dispose();
-      }
+  for (let trial = 0; trial < 1500; trial++) {
+    const rank = r.int(1, 4);
+    // an empty axis now and then: windows of padding only
+    const dims = [r.int(1, 2), r.int(1, 3), ...Array.from({ length: rank }, () => (r.next() < 0.04 ? 0 : r.int(1, rank > 2 ? 7 : 14)))];
+    const kernel = Array.from({ length: rank }, () => r.int(1, 5));
+    const strides = Array.from({ length: rank }, () => r.int(1, 3));
+    const dilations = Array.from({ length: rank }, () => (r.next() < 0.7 ? 1 : r.int(1, 3)));
+    const pads = Array.from({ length: 2 * rank }, () => r.int(0, 4));
+    const autoPad = r.pick(['NOTSET', 'NOTSET', 'NOTSET', 'SAME_UPPER', 'SAME_LOWER', 'VALID']);
+    const options = { kernelShape: kernel, strides, dilations, ceilMode: r.next() < 0.5, countIncludePad: r.next() < 0.5,
+      autoPad, ...(autoPad === 'NOTSET' ? { pads } : {}) };
+    const type = r.pick(['float32', 'float64', 'float16', 'uint8']);
+    const count = dims.reduce((a, b) => a * b, 1);
+    const data = type === 'float16' ? Uint16Array.from({ length: count }, () => r.int(0, 0x4500))
+      : type === 'uint8' ? Uint8Array.from({ length: count }, () => r.int(0, 255))
+        : (type === 'float32' ? Float32Array : Float64Array).from({ length: count }, () => (r.next() < 0.01 ? Infinity : r.next() * 8 - 2));
+    const x = { type, dims, data };
+    let whole;
+    try {
+      whole = averagePool(x, options);
+    } catch (error) {
+      assert.ok(error instanceof RangeError, error.message);
+      continue;
     }
-  } finally {
-    setBandBudget();
+    const out = tensor(type, whole.dims);
+    const hx = tensor(type, dims, data);
+    try {
+      averagePool(x, { ...options, out });
+      assertSameTensor({ type, dims: out.dims, data: out.data }, whole, 'resident vs default budget');
+      setBandBudget(r.int(1, 400));
+      const streamed = countingCalls(m, '_tw_avgpool', () => averagePool(x, options));
+      assertSameTensor(streamed.value, whole, `streamed ${JSON.stringify({ dims, type, ...options })}`);
+      assertSameTensor(averagePool(hx, options), whole, 'streamed from a heap tensor');
+      if (streamed.calls > dims[0] * dims[1]) banded++;
+    } finally {
+      setBandBudget();
+      out.dispose();
+      hx.dispose();
+    }
   }
   assert.ok(banded > 200, `${banded} configurations were cut into bands of rows`);
   assert.equal(m._tw_heap_bytes_in_use(), before, 'heap in use');
