@@ -67,12 +67,12 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
   const out = [];
 
   // A timing cell: the number, or why there is none.
-  const cell = (r, name, pick) => {
+  const cell = (r, name, pick, format = formatMs) => {
     if (!r) return '—';
     if (r.notBuilt) return `not built${notes.ref(r.na, name)}`;
     if (r.na) return `n/a${notes.ref(r.na, name)}`;
     if (r.error) return `ERR${notes.ref(`threw: ${r.error}`, name)}`;
-    return formatMs(pick(r));
+    return format(pick(r));
   };
 
   out.push('# tensorwarp vs peers: operator benchmark', '');
@@ -203,6 +203,15 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
   // --- minimums ------------------------------------------------------------
   out.push('', '## Minimum ms per call', '');
   out.push(table(['workload', ...names], workloads.map((w) => [`\`${w.id}\``, ...names.map((n) => cell(rec(w.key, n), n, (r) => r.min))])));
+
+  // --- allocation costs ----------------------------------------------------
+  out.push('', '## What fresh results cost the process, per call', '');
+  out.push('Besides computing, a call that returns a new array makes the process pay for the memory. These costs depend on the process (its allocator\'s state, how big its JS heap is), not on the library, and they are most of the gap between a median and its minimum for 12 MiB results. Page faults: median count per call, for the whole process; writing into memory just taken from the OS costs one per 4 KiB page (3,072 for 12 MiB). GC: mean ms per call of the garbage-collection pauses that started during it; every large ArrayBuffer counts as external memory, and enough of it makes V8 finish a mark-compact of the whole JS heap.', '');
+  const fmtFaults = (f) => (f === undefined ? '—' : String(Math.round(f)));
+  const fmtGc = (g) => (g === undefined ? '—' : g.toFixed(2));
+  out.push(table(['workload', ...names], workloads.map((w) => [`\`${w.id}\``,
+    ...names.map((n) => cell(rec(w.key, n), n, (r) => r, (r) => `${fmtFaults(r.faults)} · ${fmtGc(r.gcMs)}`))])));
+  out.push('', 'Each cell: page faults · GC ms.');
 
   // --- what ran ------------------------------------------------------------
   out.push('', '## What each configuration ran', '');

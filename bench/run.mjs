@@ -117,7 +117,7 @@ async function runWorkload(w, runners, plan) {
     delete rec.output;
     row.set(r.spec.name, rec);
     const status = rec.median !== undefined
-      ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
+      ? `${formatMs(rec.median)} ms (min ${formatMs(rec.min)}, ${rec.runs} runs; per call ${rec.faults} page faults, GC ${formatMs(rec.gcMs)} ms)${rec.agreement && !rec.agreement.ok ? '  DISAGREES' : ''}`
       : rec.na ? `n/a: ${rec.na}` : `ERR: ${rec.error}`;
     log(`    ${r.spec.name.padEnd(20)} ${status}`);
   }

@@ -7,7 +7,24 @@
 // columns are spread over the same stretch of time and a burst of load from
 // another process hits them alike instead of one column alone.
 
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
+
+// What a fresh result costs besides the computation, per timed call; both
+// depend on the process (its allocator's state, the size of its JS heap), not
+// on the library, and they are most of the spread between a median and its
+// minimum for large results:
+//  - minor page faults (read outside the timed region): writing a result
+//    into memory the allocator has just taken from the OS costs one fault per
+//    4 KiB page, ~1.5 us each on the VMs seen here;
+//  - garbage-collection pauses that start during the call: every large
+//    ArrayBuffer counts as external memory, and enough of it makes V8 finish
+//    an incremental mark-compact of the whole JS heap (1.5-10 ms with every
+//    peer loaded).
+const minorFaults = () => process.resourceUsage().minorPageFault;
+const gcPauses = []; // { start, duration } in performance.now() ms, in start order
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, duration: e.duration });
+}).observe({ entryTypes: ['gc'] });
 
 // Totals over all rounds: 3 warm-ups, then >= 1 s of timed calls, 15..200 calls.
 export const FULL = { warmups: 3, minTotalMs: 1000, minRuns: 15, maxRuns: 200, rounds: 3 };
@@ -20,6 +37,8 @@ export class Sampler {
     this.fn = fn;
     this.plan = plan;
     this.samples = [];
+    this.faults = []; // minor page faults during each timed call
+    this.spans = []; // [start, end] of each timed call, for the GC pauses
     this.total = 0;
     this.isAsync = null;
     this.last = undefined; // what the latest call returned (checked for agreement)
@@ -44,19 +63,36 @@ export class Sampler {
     const cap = Math.ceil((maxRuns * k) / rounds);
     const ms = (minTotalMs * k) / rounds;
     while (this.samples.length < runs || (this.total < ms && this.samples.length < cap)) {
+      const f0 = minorFaults();
       const t0 = performance.now();
       this.last = await this.call();
       const dt = performance.now() - t0;
+      this.faults.push(minorFaults() - f0);
+      this.spans.push([t0, t0 + dt]);
       this.samples.push(dt);
       this.total += dt;
     }
   }
 
-  /** { median, min, runs } in ms. */
+  /**
+   * { median, min, runs } in ms, the median page faults per call, and the
+   * mean GC pause per call in ms (GC pauses come in bursts, so a median
+   * would hide them). Call it after the event loop has turned at least once
+   * since the last round: GC entries arrive asynchronously.
+   */
   summary() {
     const s = [...this.samples].sort((a, b) => a - b);
-    const mid = s.length >> 1;
-    const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-    return { median, min: s[0], runs: s.length };
+    let gc = 0;
+    for (const p of gcPauses) if (this.spans.some(([a, b]) => p.start >= a && p.start < b)) gc += p.duration;
+    return {
+      median: median(s), min: s[0], runs: s.length,
+      faults: median([...this.faults].sort((a, b) => a - b)), gcMs: gc / s.length,
+    };
   }
+}
+
+/** The median of sorted numbers. */
+function median(sorted) {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
