@@ -18,7 +18,7 @@ import { performance, PerformanceObserver } from 'node:perf_hooks';
 //    4 KiB page, ~1.5 us each on the VMs seen here;
 //  - garbage-collection pauses that start during the call: every large
 //    ArrayBuffer counts as external memory, and enough of it makes V8 finish
-//    an incremental mark-compact of the whole JS heap (1.5-10 ms with every
+//    an incremental mark-compact of the whole JS heap (1.5-4 ms with every
 //    peer loaded).
 const minorFaults = () => process.resourceUsage().minorPageFault;
 const gcPauses = []; // { start, duration } in performance.now() ms, in start order
@@ -82,8 +82,14 @@ export class Sampler {
    */
   summary() {
     const s = [...this.samples].sort((a, b) => a - b);
+    // Both lists are in time order: one merge walk.
     let gc = 0;
-    for (const p of gcPauses) if (this.spans.some(([a, b]) => p.start >= a && p.start < b)) gc += p.duration;
+    let i = 0;
+    for (const p of gcPauses) {
+      while (i < this.spans.length && this.spans[i][1] <= p.start) i++;
+      if (i === this.spans.length) break;
+      if (p.start >= this.spans[i][0]) gc += p.duration;
+    }
     return {
       median: median(s), min: s[0], runs: s.length,
       faults: median([...this.faults].sort((a, b) => a - b)), gcMs: gc / s.length,
