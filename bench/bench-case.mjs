@@ -15,7 +15,7 @@
 
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { Sampler } from './timing.mjs';
+import { Sampler, gcEntriesDelivered } from './timing.mjs';
 
 // A full collection before each slice of timing, so the garbage another
 // configuration left (tens of MB of output arrays) is not collected inside
@@ -87,6 +87,7 @@ export class CaseRunner {
     if (!s.c) return s.record;
     try {
       if (s.record) return s.record;
+      await gcEntriesDelivered();
       const output = s.c.result ? s.c.result(s.sampler.last) : null;
       return { what: s.c.what, ...s.sampler.summary(), output, expect: s.c.expect };
     } catch (err) {

@@ -26,6 +26,13 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, duration: e.duration });
 }).observe({ entryTypes: ['gc'] });
 
+/**
+ * Resolves once the GC entries of every call so far have reached the
+ * observer. Node delivers them from a timer turn of the event loop, which
+ * synchronous calls awaited in a loop (microtasks only) never reach.
+ */
+export const gcEntriesDelivered = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Totals over all rounds: 3 warm-ups, then >= 1 s of timed calls, 15..200 calls.
 export const FULL = { warmups: 3, minTotalMs: 1000, minRuns: 15, maxRuns: 200, rounds: 3 };
 // --quick: enough to see that every configuration runs and agrees, not to compare.
@@ -77,8 +84,7 @@ export class Sampler {
   /**
    * { median, min, runs } in ms, the median page faults per call, and the
    * mean GC pause per call in ms (GC pauses come in bursts, so a median
-   * would hide them). Call it after the event loop has turned at least once
-   * since the last round: GC entries arrive asynchronously.
+   * would hide them). Await gcEntriesDelivered() first.
    */
   summary() {
     const s = [...this.samples].sort((a, b) => a - b);
