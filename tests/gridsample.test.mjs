@@ -159,6 +159,56 @@ test('zoomed-out rotations: SIMD and scalar kernels agree bit for bit, every mod
   }
 });
 
+// The opposite case: zoomed-in rotations put most groups of 4 points inside x,
+// where the SIMD plan kernels take their interior route (taps straight from
+// the bases). float32 linear/cubic store the compact ROWS layout there;
+// float16 x and nearest store every tap: both layouts, r = 2 and 3.
+test('zoomed-in rotations (interior groups): SIMD and scalar kernels agree bit for bit, r = 2 and 3', () => {
+  const r = rng(4242);
+  const m = wasm();
+  const D = [7, 19, 23]; // x's spatial dims for r = 3; the last two for r = 2
+  const O = [5, 21, 26];
+  for (const rank of [2, 3]) {
+    const xDims = [1, 2, ...D.slice(3 - rank)];
+    const count = xDims.reduce((a, b) => a * b, 1);
+    const values = Float32Array.from({ length: count }, () => r.next() * 4 - 2);
+    const xs = [
+      { type: 'float32', dims: xDims, data: values },
+      { type: 'float16', dims: xDims, data: Uint16Array.from(values, () => r.int(0, 0x4500)) }, // finite halves up to 5
+    ];
+    const outDims = O.slice(3 - rank);
+    for (const [angle, scale] of [[0, 0.8], [15, 0.7], [-40, 0.55]]) {
+      const th = (angle * Math.PI) / 180;
+      const points = outDims.reduce((a, b) => a * b, 1);
+      const data = new Float32Array(points * rank);
+      for (let p = 0; p < points; p++) {
+        const j = p % outDims[rank - 1];
+        const i = Math.floor(p / outDims[rank - 1]) % outDims[rank - 2];
+        const u = ((2 * j + 1) / outDims[rank - 1] - 1) * scale;
+        const v = ((2 * i + 1) / outDims[rank - 2] - 1) * scale;
+        data[p * rank] = Math.cos(th) * u - Math.sin(th) * v;
+        data[p * rank + 1] = Math.sin(th) * u + Math.cos(th) * v;
+        if (rank === 3) data[p * rank + 2] = ((2 * Math.floor(p / (outDims[1] * outDims[2])) + 1) / outDims[0] - 1) * scale;
+      }
+      const grid = { type: 'float32', dims: [1, ...outDims, rank], data };
+      for (const x of xs) {
+        for (const mode of MODES) {
+          for (const paddingMode of PADDINGS) {
+            for (const alignCorners of [false, true]) {
+              const options = { mode, paddingMode, alignCorners };
+              m._tw_set_simd(0);
+              const scalar = gridSample(x, grid, options);
+              m._tw_set_simd(1);
+              const simd = gridSample(x, grid, options);
+              assertSameTensor(simd, scalar, `${x.type} r ${rank} ${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
+            }
+          }
+        }
+      }
+    }
+  }
+});
+
 test('integer, float16, bfloat16, bool, complex and string X', () => {
   const r = rng(77);
   const D = [5, 6];

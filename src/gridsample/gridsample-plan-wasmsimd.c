@@ -12,7 +12,7 @@
  *  - the scalar kernel clamps integer bases to [-8, L + 8] before converting;
  *    here bases are small enough to convert directly, and the clamp does not
  *    change any tap's index or mask.
- *  - a 2-D group whose taps all lie inside x on both axes (interior, most
+ *  - a group whose taps all lie inside x on every axis (interior, most
  *    groups for every padding) skips the padding rules, the masks and the
  *    tap comparisons behind its flags: they leave such taps unchanged and
  *    always give it ROWS;
@@ -154,31 +154,48 @@ TW_GS_INLINE void tw_gs_taps(v128_t base, const tw_gs_axis_v* a, const int paddi
   }
 }
 
-/* One axis, 4 lanes: the weights for the mode (out->w) and the base its
- * taps count from (the coordinate after SEMANTICS 2.3 for linear/nearest). */
-TW_GS_INLINE v128_t tw_gs_axis_weights(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding,
-                                       tw_gs_taps_v* out) {
+/* One axis, 4 lanes: the coordinate the taps count from (after SEMANTICS
+ * 2.3 for linear and nearest; cubic pads each tap instead, 2.8). */
+TW_GS_INLINE v128_t tw_gs_adjusted(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding) {
+  return mode == TW_GRIDSAMPLE_MODE_CUBIC ? x : tw_gs_preadjust(x, a, padding);
+}
+
+/* The base of an axis's taps: the nearest integer (ties to even) or the floor. */
+TW_GS_INLINE v128_t tw_gs_base(v128_t x, const int mode) {
+  return mode == TW_GRIDSAMPLE_MODE_NEAREST ? wasm_f32x4_nearest(x) : wasm_f32x4_floor(x);
+}
+
+/* The fraction t = x - base and its complement u = base + 1 - x, each
+ * rounded once (see the scalar kernel). */
+TW_GS_INLINE v128_t tw_gs_fraction(v128_t x, v128_t base) { return wasm_f32x4_sub(x, base); }
+TW_GS_INLINE v128_t tw_gs_cofraction(v128_t x, v128_t base) {
+  return wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x);
+}
+
+/* Weight k of an axis's K taps: linear u, t; cubic the factored polynomials
+ * of gridsample-internal.h. A function of k rather than an array: LLVM 14
+ * leaves small arrays of vectors on the stack when the loops indexing them
+ * are unrolled late, and the interior path must stay in registers. */
+TW_GS_INLINE v128_t tw_gs_weight(const int mode, const int k, v128_t t, v128_t u) {
+  if (mode == TW_GRIDSAMPLE_MODE_LINEAR) return k == 0 ? u : t;
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
+  switch (k) {
+    case 0: return wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
+    case 1: return wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
+    case 2: return wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
+    default: return wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
+  }
+}
+
+/* One axis, 4 lanes: the weights (out->w) from the adjusted coordinate and its base. */
+TW_GS_INLINE void tw_gs_axis_weights(v128_t x, v128_t base, const int mode, tw_gs_taps_v* out) {
   if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
     out->w[0] = wasm_f32x4_splat(1.0f); /* unused; keeps the combine step uniform */
-    return wasm_f32x4_nearest(tw_gs_preadjust(x, a, padding));
+    return;
   }
-  if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
-    x = tw_gs_preadjust(x, a, padding);
-    const v128_t base = wasm_f32x4_floor(x);
-    out->w[0] = wasm_f32x4_sub(wasm_f32x4_add(base, wasm_f32x4_splat(1.0f)), x); /* u, see the scalar kernel */
-    out->w[1] = wasm_f32x4_sub(x, base);                                          /* t */
-    return base;
-  }
-  const v128_t base = wasm_f32x4_floor(x);
-  const v128_t one = wasm_f32x4_splat(1.0f);
-  const v128_t t = wasm_f32x4_sub(x, base);
-  const v128_t u = wasm_f32x4_sub(wasm_f32x4_add(base, one), x);
-  const v128_t A = wasm_f32x4_splat((float)TW_GS_CUBIC_A), A2 = wasm_f32x4_splat((float)TW_GS_CUBIC_A2);
-  out->w[0] = wasm_f32x4_mul(wasm_f32x4_mul(A, t), wasm_f32x4_mul(u, u));
-  out->w[1] = wasm_f32x4_mul(u, wasm_f32x4_sub(wasm_f32x4_add(one, t), wasm_f32x4_mul(wasm_f32x4_mul(A2, t), t)));
-  out->w[2] = wasm_f32x4_mul(t, wasm_f32x4_sub(wasm_f32x4_add(one, u), wasm_f32x4_mul(wasm_f32x4_mul(A2, u), u)));
-  out->w[3] = wasm_f32x4_mul(wasm_f32x4_mul(A, u), wasm_f32x4_mul(t, t));
-  return base;
+  const v128_t t = tw_gs_fraction(x, base), u = tw_gs_cofraction(x, base);
+  for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) out->w[k] = tw_gs_weight(mode, k, t, u);
 }
 
 /* One axis, 4 lanes: taps and masks from the base (SEMANTICS 2.4). */
@@ -201,22 +218,13 @@ TW_GS_INLINE v128_t tw_gs_interior(v128_t base, const tw_gs_axis_v* a, const int
                        wasm_f32x4_le(base, wasm_f32x4_sub(a->last, wasm_f32x4_splat((float)(k_taps - 1 + first)))));
 }
 
-/* The taps of interior lanes: what tw_gs_axis_taps gives them. The integer
- * base is read from the bits of base + 1.5 * 2^23, which hold it exactly
+/* The first tap of interior lanes, as tw_gs_axis_taps gives it, read from
+ * the bits of base + 1.5 * 2^23, which hold the integer base exactly
  * (0 <= base < 2^20 here): cheaper than a saturating conversion. */
-TW_GS_INLINE void tw_gs_interior_taps(v128_t base, const int mode, tw_gs_taps_v* out) {
+TW_GS_INLINE v128_t tw_gs_interior_first_tap(v128_t base, const int mode) {
   const v128_t magic = wasm_f32x4_splat(12582912.0f);
-  const v128_t first_i = wasm_i32x4_sub(wasm_f32x4_add(base, magic),
-                                        wasm_i32x4_splat((mode == TW_GRIDSAMPLE_MODE_CUBIC ? 1 : 0) + 0x4B400000));
-  for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) {
-    out->index[k] = wasm_i32x4_add(first_i, wasm_i32x4_splat(k));
-    out->mask[k] = wasm_i32x4_splat(0);
-  }
-}
-
-/* One axis, 4 lanes: taps, masks and weights for the mode. */
-TW_GS_INLINE void tw_gs_axis(v128_t x, const tw_gs_axis_v* a, const int mode, const int padding, tw_gs_taps_v* out) {
-  tw_gs_axis_taps(tw_gs_axis_weights(x, a, mode, padding, out), a, mode, padding, out);
+  return wasm_i32x4_sub(wasm_f32x4_add(base, magic),
+                        wasm_i32x4_splat((mode == TW_GRIDSAMPLE_MODE_CUBIC ? 1 : 0) + 0x4B400000));
 }
 
 /* The scalar plan kernel on a copy of the plan descriptor: the caller's
@@ -303,6 +311,83 @@ TW_GS_INLINE void tw_gs_store_group2d(const tw_gridsample_plan* plan, size_t g, 
   }
 }
 
+/* ---- interior groups ------------------------------------------------------
+ * A group whose taps all lie inside x on every axis (most groups, for every
+ * padding): the padding rules map such taps to themselves, so there are no
+ * masks to form and no taps to compare, and the group is ROWS. Its taps come
+ * straight from the bases, with everything in registers (no tw_gs_taps_v). */
+
+/* Stores the kx-th tap of row `row_number` of an interior group (index
+ * `row` + kx, weight w). rows_layout: the compact ROWS layout keeps
+ * only each row's first index; otherwise every index and a zero mask. */
+TW_GS_INLINE void tw_gs_store_interior_tap(const tw_gridsample_plan* plan, size_t group_at, int row_number, int kx,
+                                           v128_t row, v128_t w, const int mode, const int padding,
+                                           const int rows_layout) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  const size_t at = group_at + (size_t)(row_number * k_taps + kx) * 4;
+  if (!rows_layout) {
+    wasm_v128_store(plan->index + at, wasm_i32x4_add(row, wasm_i32x4_splat(kx)));
+    if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, wasm_i32x4_splat(0));
+  } else if (kx == 0) {
+    wasm_v128_store(plan->index + group_at + (size_t)row_number * 4, row);
+  }
+  if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
+}
+
+/* The K taps of one row of an interior group: index row + kx, weight
+ * w_outer * w_x(kx) (nearest: no weights). */
+TW_GS_INLINE void tw_gs_store_interior_row(const tw_gridsample_plan* plan, size_t group_at, int row_number,
+                                           v128_t row, v128_t w_outer, v128_t tx, v128_t ux, const int mode,
+                                           const int padding, const int rows_layout) {
+  for (int kx = 0; kx < tw_gridsample_taps_per_axis(mode); kx++) {
+    const v128_t w = mode == TW_GRIDSAMPLE_MODE_NEAREST ? w_outer
+                                                         : wasm_f32x4_mul(w_outer, tw_gs_weight(mode, kx, tx, ux));
+    tw_gs_store_interior_tap(plan, group_at, row_number, kx, row, w, mode, padding, rows_layout);
+  }
+}
+
+/* An interior 2-D group: (xy, by) and (xx, bx) are the adjusted coordinates
+ * and bases of the outer and inner axis. */
+TW_GS_INLINE void tw_gs_interior2d(const tw_gridsample_plan* plan, size_t g, v128_t stride_y, v128_t xy, v128_t by,
+                                   v128_t xx, v128_t bx, const int mode, const int padding, const int rows_layout) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  plan->flags[g] = rows_layout ? TW_GS_GROUP_ROWS : 0;
+  const size_t group_at = g * (size_t)(k_taps * k_taps) * 4;
+  const v128_t ty = tw_gs_fraction(xy, by), uy = tw_gs_cofraction(xy, by);
+  const v128_t tx = tw_gs_fraction(xx, bx), ux = tw_gs_cofraction(xx, bx);
+  v128_t row = wasm_i32x4_add(wasm_i32x4_mul(tw_gs_interior_first_tap(by, mode), stride_y),
+                              tw_gs_interior_first_tap(bx, mode));
+  for (int ky = 0; ky < k_taps; ky++, row = wasm_i32x4_add(row, stride_y)) {
+    tw_gs_store_interior_row(plan, group_at, ky, row, tw_gs_weight(mode, ky, ty, uy), tx, ux, mode, padding,
+                             rows_layout);
+  }
+}
+
+/* An interior 3-D group, axes z (outermost), y, x. */
+TW_GS_INLINE void tw_gs_interior3d(const tw_gridsample_plan* plan, size_t g, v128_t stride_z, v128_t stride_y,
+                                   v128_t xz, v128_t bz, v128_t xy, v128_t by, v128_t xx, v128_t bx, const int mode,
+                                   const int padding, const int rows_layout) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  plan->flags[g] = rows_layout ? TW_GS_GROUP_ROWS : 0;
+  const size_t group_at = g * (size_t)(k_taps * k_taps * k_taps) * 4;
+  const v128_t tz = tw_gs_fraction(xz, bz), uz = tw_gs_cofraction(xz, bz);
+  const v128_t ty = tw_gs_fraction(xy, by), uy = tw_gs_cofraction(xy, by);
+  const v128_t tx = tw_gs_fraction(xx, bx), ux = tw_gs_cofraction(xx, bx);
+  v128_t slab = wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(tw_gs_interior_first_tap(bz, mode), stride_z),
+                                              wasm_i32x4_mul(tw_gs_interior_first_tap(by, mode), stride_y)),
+                               tw_gs_interior_first_tap(bx, mode));
+  for (int kz = 0; kz < k_taps; kz++, slab = wasm_i32x4_add(slab, stride_z)) {
+    const v128_t wz = tw_gs_weight(mode, kz, tz, uz);
+    v128_t row = slab;
+    for (int ky = 0; ky < k_taps; ky++, row = wasm_i32x4_add(row, stride_y)) {
+      const v128_t wzy = mode == TW_GRIDSAMPLE_MODE_NEAREST ? wz : wasm_f32x4_mul(wz, tw_gs_weight(mode, ky, ty, uy));
+      tw_gs_store_interior_row(plan, group_at, kz * k_taps + ky, row, wzy, tx, ux, mode, padding, rows_layout);
+    }
+  }
+}
+
+/* ---- groups ----------------------------------------------------------------- */
+
 /* Group g (points 4g .. 4g + 3) of a run whose coordinates start at grid. */
 TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_gs_axis_v* ay, const tw_gs_axis_v* ax,
                                 const float* grid, size_t g, const tw_gridsample_plan* plan, const int mode,
@@ -323,18 +408,13 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
     tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
-  tw_gs_taps_v ty, tx;
-  const v128_t by = tw_gs_axis_weights(xy, ay, mode, padding, &ty);
-  const v128_t bx = tw_gs_axis_weights(xx, ax, mode, padding, &tx);
+  const v128_t py = tw_gs_adjusted(xy, ay, mode, padding), px = tw_gs_adjusted(xx, ax, mode, padding);
+  const v128_t by = tw_gs_base(py, mode), bx = tw_gs_base(px, mode);
   if (wasm_i32x4_all_true(wasm_v128_and(tw_gs_interior(by, ay, mode), tw_gs_interior(bx, ax, mode)))) {
-    /* Interior group: its flags are known without comparing taps (ROWS, as
-     * tw_gs_group_flags would find), and the stores specialise on them. */
-    tw_gs_interior_taps(by, mode, &ty);
-    tw_gs_interior_taps(bx, mode, &tx);
     if (plan->compact && k_taps > 1) {
-      tw_gs_store_group2d(plan, g, ay, &ty, &tx, TW_GS_GROUP_ROWS, mode, padding);
+      tw_gs_interior2d(plan, g, ay->stride_i, py, by, px, bx, mode, padding, 1);
     } else {
-      tw_gs_store_group2d(plan, g, ay, &ty, &tx, 0, mode, padding);
+      tw_gs_interior2d(plan, g, ay->stride_i, py, by, px, bx, mode, padding, 0);
     }
     return;
   }
@@ -342,6 +422,9 @@ TW_GS_INLINE void tw_gs_group2d(const tw_gridsample_problem* problem, const tw_g
     tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
+  tw_gs_taps_v ty, tx;
+  tw_gs_axis_weights(py, by, mode, &ty);
+  tw_gs_axis_weights(px, bx, mode, &tx);
   tw_gs_axis_taps(by, ay, mode, padding, &ty);
   tw_gs_axis_taps(bx, ax, mode, padding, &tx);
   uint8_t flags = 0;
@@ -371,10 +454,25 @@ TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_g
     tw_gs_plan_scalar(problem, grid, g * 4, 4, plan);
     return;
   }
+  const v128_t pz = tw_gs_adjusted(xz, az, mode, padding), py = tw_gs_adjusted(xy, ay, mode, padding),
+               px = tw_gs_adjusted(xx, ax, mode, padding);
+  const v128_t bz = tw_gs_base(pz, mode), by = tw_gs_base(py, mode), bx = tw_gs_base(px, mode);
+  if (wasm_i32x4_all_true(wasm_v128_and(wasm_v128_and(tw_gs_interior(bz, az, mode), tw_gs_interior(by, ay, mode)),
+                                        tw_gs_interior(bx, ax, mode)))) {
+    if (plan->compact && k_taps > 1) {
+      tw_gs_interior3d(plan, g, az->stride_i, ay->stride_i, pz, bz, py, by, px, bx, mode, padding, 1);
+    } else {
+      tw_gs_interior3d(plan, g, az->stride_i, ay->stride_i, pz, bz, py, by, px, bx, mode, padding, 0);
+    }
+    return;
+  }
   tw_gs_taps_v tz, ty, tx;
-  tw_gs_axis(xz, az, mode, padding, &tz);
-  tw_gs_axis(xy, ay, mode, padding, &ty);
-  tw_gs_axis(xx, ax, mode, padding, &tx);
+  tw_gs_axis_weights(pz, bz, mode, &tz);
+  tw_gs_axis_weights(py, by, mode, &ty);
+  tw_gs_axis_weights(px, bx, mode, &tx);
+  tw_gs_axis_taps(bz, az, mode, padding, &tz);
+  tw_gs_axis_taps(by, ay, mode, padding, &ty);
+  tw_gs_axis_taps(bx, ax, mode, padding, &tx);
   uint8_t flags = 0;
   if (plan->compact) {
     v128_t z_any, z_all, y_any, y_all;
@@ -402,17 +500,20 @@ TW_GS_INLINE void tw_gs_group3d(const tw_gridsample_problem* problem, const tw_g
 /* A tile: full groups in SIMD, each run's last count % 4 points scalar. */
 TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile, const float* grid,
                              const tw_gridsample_plan* plan, const int mode, const int padding, const int r) {
-  tw_gs_axis_v axis[3];
-  for (int a = 0; a < r; a++) tw_gs_load_axis(&axis[a], &problem->axis[a]);
+  /* named, not an array (see tw_gs_weight) */
+  tw_gs_axis_v axis0, axis1, axis2;
+  tw_gs_load_axis(&axis0, &problem->axis[0]);
+  tw_gs_load_axis(&axis1, &problem->axis[1]);
+  if (r == 3) tw_gs_load_axis(&axis2, &problem->axis[2]);
   const size_t groups = tile->count / 4;
   for (size_t row = 0; row < tile->rows; row++) {
     const float* run_grid = grid + row * tile->grid_stride * (size_t)r;
     const tw_gridsample_plan run_plan = tw_gridsample_plan_at(plan, row * tile->plan_stride);
     for (size_t g = 0; g < groups; g++) {
       if (r == 2) {
-        tw_gs_group2d(problem, &axis[0], &axis[1], run_grid, g, &run_plan, mode, padding);
+        tw_gs_group2d(problem, &axis0, &axis1, run_grid, g, &run_plan, mode, padding);
       } else {
-        tw_gs_group3d(problem, &axis[0], &axis[1], &axis[2], run_grid, g, &run_plan, mode, padding);
+        tw_gs_group3d(problem, &axis0, &axis1, &axis2, run_grid, g, &run_plan, mode, padding);
       }
     }
     if (groups * 4 < tile->count) {
