@@ -317,32 +317,19 @@ TW_GS_INLINE void tw_gs_store_group2d(const tw_gridsample_plan* plan, size_t g, 
  * masks to form and no taps to compare, and the group is ROWS. Its taps come
  * straight from the bases, with everything in registers (no tw_gs_taps_v). */
 
-/* Stores the kx-th tap of row `row_number` of an interior group (index
- * `row` + kx, weight w). rows_layout: the compact ROWS layout keeps
- * only each row's first index; otherwise every index and a zero mask. */
-TW_GS_INLINE void tw_gs_store_interior_tap(const tw_gridsample_plan* plan, size_t group_at, int row_number, int kx,
-                                           v128_t row, v128_t w, const int mode, const int padding,
-                                           const int rows_layout) {
-  const int k_taps = tw_gridsample_taps_per_axis(mode);
-  const size_t at = group_at + (size_t)(row_number * k_taps + kx) * 4;
-  if (!rows_layout) {
-    wasm_v128_store(plan->index + at, wasm_i32x4_add(row, wasm_i32x4_splat(kx)));
-    if (padding == TW_GRIDSAMPLE_PADDING_ZEROS) wasm_v128_store(plan->mask + at, wasm_i32x4_splat(0));
-  } else if (kx == 0) {
-    wasm_v128_store(plan->index + group_at + (size_t)row_number * 4, row);
-  }
-  if (mode != TW_GRIDSAMPLE_MODE_NEAREST) wasm_v128_store(plan->w32 + at, w);
-}
-
-/* The K taps of one row of an interior group: index row + kx, weight
- * w_outer * w_x(kx) (nearest: no weights). */
+/* The K taps of row `row_number` of an interior group: index row + kx,
+ * no mask, weight w_outer * w_x(kx) (nearest: no weights). rows_layout:
+ * the compact ROWS layout (else every tap, flags 0). */
 TW_GS_INLINE void tw_gs_store_interior_row(const tw_gridsample_plan* plan, size_t group_at, int row_number,
                                            v128_t row, v128_t w_outer, v128_t tx, v128_t ux, const int mode,
                                            const int padding, const int rows_layout) {
-  for (int kx = 0; kx < tw_gridsample_taps_per_axis(mode); kx++) {
+  const int k_taps = tw_gridsample_taps_per_axis(mode);
+  for (int kx = 0; kx < k_taps; kx++) {
     const v128_t w = mode == TW_GRIDSAMPLE_MODE_NEAREST ? w_outer
                                                          : wasm_f32x4_mul(w_outer, tw_gs_weight(mode, kx, tx, ux));
-    tw_gs_store_interior_tap(plan, group_at, row_number, kx, row, w, mode, padding, rows_layout);
+    tw_gs_store_tap(plan, group_at, (size_t)(row_number * k_taps + kx), (size_t)k_taps,
+                    rows_layout ? TW_GS_GROUP_ROWS : 0, mode, padding, wasm_i32x4_add(row, wasm_i32x4_splat(kx)),
+                    wasm_i32x4_splat(0), w);
   }
 }
 
