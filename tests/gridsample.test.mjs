@@ -44,9 +44,48 @@ function randomGrid(r, n, outDims, rank, D, special) {
   });
 }
 
+/**
+ * gridSample with the scalar kernels, then with the SIMD kernels; asserts
+ * the two agree bit for bit and returns the SIMD result.
+ */
+function sameWithAndWithoutSimd(x, grid, options, label) {
+  const m = wasm();
+  let scalar;
+  try {
+    m._tw_set_simd(0);
+    scalar = gridSample(x, grid, options);
+  } finally {
+    m._tw_set_simd(1);
+  }
+  const simd = gridSample(x, grid, options);
+  assertSameTensor(simd, scalar, `SIMD vs scalar ${label}`);
+  return simd;
+}
+
+/**
+ * A float32 grid over output dims [Ho, Wo] (r = 2) or [Do, Ho, Wo] (r = 3):
+ * the centred output positions scaled by `scale`, rotated by `angle` degrees
+ * in the (x, y) plane (depth is only scaled).
+ */
+function rotationGrid(outDims, angle, scale) {
+  const rank = outDims.length;
+  const th = (angle * Math.PI) / 180;
+  const centred = (k, n) => ((2 * k + 1) / n - 1) * scale;
+  const [Wo, Ho] = [outDims[rank - 1], outDims[rank - 2]];
+  const points = outDims.reduce((a, b) => a * b, 1);
+  const data = new Float32Array(points * rank);
+  for (let p = 0; p < points; p++) {
+    const u = centred(p % Wo, Wo);
+    const v = centred(Math.floor(p / Wo) % Ho, Ho);
+    data[p * rank] = Math.cos(th) * u - Math.sin(th) * v;
+    data[p * rank + 1] = Math.sin(th) * u + Math.cos(th) * v;
+    if (rank === 3) data[p * rank + 2] = centred(Math.floor(p / (Wo * Ho)), outDims[0]);
+  }
+  return { type: 'float32', dims: [1, ...outDims, rank], data };
+}
+
 test('random cases match the reference: r = 1..4, every mode x padding x align_corners, NaN/Inf grids', () => {
   const r = rng(2024);
-  const m = wasm();
   for (let trial = 0; trial < 400; trial++) {
     const rank = (trial % 4) + 1;
     const D = Array.from({ length: rank }, () => r.int(1, rank > 2 ? 4 : 7));
@@ -62,12 +101,8 @@ test('random cases match the reference: r = 1..4, every mode x padding x align_c
     const grid = { type: 'float32', dims: [N, ...O, rank], data: gridData };
     const options = { mode, paddingMode: padding, alignCorners: align };
     const expected = referenceGridSample(x, grid, { mode, padding, align, f32coords: true });
-    m._tw_set_simd(0);
-    const scalar = gridSample(x, grid, options);
-    m._tw_set_simd(1);
-    const simd = gridSample(x, grid, options);
     const label = `${mode}/${padding}/align ${align} D ${D} O ${O}`;
-    assertSameTensor(simd, scalar, `SIMD vs scalar ${label}`);
+    const simd = sameWithAndWithoutSimd(x, grid, options, label);
     // float32 weights and sums against a float64 sum of at most 4^r terms of size <= 2 * 1.5^r
     assertClose(simd, expected, 2e-5 * 4 ** rank, label);
     const x64 = { type: 'float64', dims: x.dims, data: Float64Array.from(xData) };
@@ -129,30 +164,15 @@ test('streamed results are bit-identical to one whole call: r = 1..3, every mode
 // each of its sides, odd sizes for partial groups and tiles.
 test('zoomed-out rotations: SIMD and scalar kernels agree bit for bit, every mode x padding', () => {
   const r = rng(77);
-  const m = wasm();
-  const [C, H, W, Ho, Wo] = [2, 37, 53, 45, 70];
+  const [C, H, W] = [2, 37, 53];
   const x = { type: 'float32', dims: [1, C, H, W], data: Float32Array.from({ length: C * H * W }, () => r.next() * 4 - 2) };
   for (const [angle, scale] of [[0, 1.7], [20, 1.8], [-35, 2.5]]) {
-    const th = (angle * Math.PI) / 180;
-    const data = new Float32Array(Ho * Wo * 2);
-    for (let i = 0; i < Ho; i++) {
-      for (let j = 0; j < Wo; j++) {
-        const u = ((2 * j + 1) / Wo - 1) * scale;
-        const v = ((2 * i + 1) / Ho - 1) * scale;
-        data[2 * (i * Wo + j)] = Math.cos(th) * u - Math.sin(th) * v;
-        data[2 * (i * Wo + j) + 1] = Math.sin(th) * u + Math.cos(th) * v;
-      }
-    }
-    const grid = { type: 'float32', dims: [1, Ho, Wo, 2], data };
+    const grid = rotationGrid([45, 70], angle, scale);
     for (const mode of MODES) {
       for (const paddingMode of PADDINGS) {
         for (const alignCorners of [false, true]) {
           const options = { mode, paddingMode, alignCorners, fillValue: paddingMode === 'zeros' ? 0.25 : undefined };
-          m._tw_set_simd(0);
-          const scalar = gridSample(x, grid, options);
-          m._tw_set_simd(1);
-          const simd = gridSample(x, grid, options);
-          assertSameTensor(simd, scalar, `${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
+          sameWithAndWithoutSimd(x, grid, options, `${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
         }
       }
     }
@@ -165,42 +185,23 @@ test('zoomed-out rotations: SIMD and scalar kernels agree bit for bit, every mod
 // float16 x and nearest store every tap: both layouts, r = 2 and 3.
 test('zoomed-in rotations (interior groups): SIMD and scalar kernels agree bit for bit, r = 2 and 3', () => {
   const r = rng(4242);
-  const m = wasm();
   const D = [7, 19, 23]; // x's spatial dims for r = 3; the last two for r = 2
   const O = [5, 21, 26];
   for (const rank of [2, 3]) {
     const xDims = [1, 2, ...D.slice(3 - rank)];
     const count = xDims.reduce((a, b) => a * b, 1);
-    const values = Float32Array.from({ length: count }, () => r.next() * 4 - 2);
     const xs = [
-      { type: 'float32', dims: xDims, data: values },
-      { type: 'float16', dims: xDims, data: Uint16Array.from(values, () => r.int(0, 0x4500)) }, // finite halves up to 5
+      { type: 'float32', dims: xDims, data: Float32Array.from({ length: count }, () => r.next() * 4 - 2) },
+      { type: 'float16', dims: xDims, data: Uint16Array.from({ length: count }, () => r.int(0, 0x4500)) }, // finite halves up to 5
     ];
-    const outDims = O.slice(3 - rank);
     for (const [angle, scale] of [[0, 0.8], [15, 0.7], [-40, 0.55]]) {
-      const th = (angle * Math.PI) / 180;
-      const points = outDims.reduce((a, b) => a * b, 1);
-      const data = new Float32Array(points * rank);
-      for (let p = 0; p < points; p++) {
-        const j = p % outDims[rank - 1];
-        const i = Math.floor(p / outDims[rank - 1]) % outDims[rank - 2];
-        const u = ((2 * j + 1) / outDims[rank - 1] - 1) * scale;
-        const v = ((2 * i + 1) / outDims[rank - 2] - 1) * scale;
-        data[p * rank] = Math.cos(th) * u - Math.sin(th) * v;
-        data[p * rank + 1] = Math.sin(th) * u + Math.cos(th) * v;
-        if (rank === 3) data[p * rank + 2] = ((2 * Math.floor(p / (outDims[1] * outDims[2])) + 1) / outDims[0] - 1) * scale;
-      }
-      const grid = { type: 'float32', dims: [1, ...outDims, rank], data };
+      const grid = rotationGrid(O.slice(3 - rank), angle, scale);
       for (const x of xs) {
         for (const mode of MODES) {
           for (const paddingMode of PADDINGS) {
             for (const alignCorners of [false, true]) {
-              const options = { mode, paddingMode, alignCorners };
-              m._tw_set_simd(0);
-              const scalar = gridSample(x, grid, options);
-              m._tw_set_simd(1);
-              const simd = gridSample(x, grid, options);
-              assertSameTensor(simd, scalar, `${x.type} r ${rank} ${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
+              sameWithAndWithoutSimd(x, grid, { mode, paddingMode, alignCorners },
+                `${x.type} r ${rank} ${mode}/${paddingMode}/align ${alignCorners} angle ${angle} scale ${scale}`);
             }
           }
         }
