@@ -15,11 +15,12 @@ SOURCES   := $(shell find src -name '*.c' | sort)
 HEADERS   := $(shell find src -name '*.h' -o -name '*.inc' | sort)
 OBJECTS   := $(patsubst src/%.c,build/wasm/%.o,$(SOURCES))
 C_TESTS   := $(patsubst tests/c/%.c,build/native/%,$(wildcard tests/c/test_*.c))
+NATIVE_OBJECTS := $(patsubst src/%.c,build/native/obj/%.o,$(SOURCES))
 
 # The scalar kernels are the readable reference the SIMD kernels are tested
 # against; clang must not auto-vectorise them behind our back. (This applies to
-# the wasm objects; the native sanitizer build compiles everything at -O1 in
-# one command, where vectorisation does not matter.)
+# the wasm objects; the native sanitizer build is -O1, where vectorisation
+# does not matter.)
 SCALAR_FLAGS = $(if $(findstring -scalar,$<),-fno-vectorize -fno-slp-vectorize)
 
 EMCC_CFLAGS := -std=c11 -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint $(WARNINGS)
@@ -48,9 +49,16 @@ wasm/enums.js: $(HEADERS) tools/gen-enums.mjs
 	@mkdir -p $(dir $@)
 	node tools/gen-enums.mjs $(HEADERS) > $@.tmp && mv $@.tmp $@
 
-build/native/%: tests/c/%.c $(SOURCES) $(HEADERS) $(wildcard tests/c/*.h)
+# The library is compiled once for all native tests (each test used to
+# recompile every source under the sanitizers).
+.SECONDARY: $(NATIVE_OBJECTS)
+build/native/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
-	$(CC_NATIVE) $(NATIVE_CFLAGS) $(SCALAR_FLAGS) -Itests/c $< $(SOURCES) -lm -o $@
+	$(CC_NATIVE) $(NATIVE_CFLAGS) -c $< -o $@
+
+build/native/%: tests/c/%.c $(NATIVE_OBJECTS) $(wildcard tests/c/*.h)
+	@mkdir -p $(dir $@)
+	$(CC_NATIVE) $(NATIVE_CFLAGS) -Itests/c $< $(NATIVE_OBJECTS) -lm -o $@
 
 test-deps:
 	@sh tools/ensure-deps.sh
@@ -67,7 +75,7 @@ node_modules/.package-lock.json: package-lock.json
 
 test: test-deps
 	$(MAKE) all
-	$(MAKE) test-native
+	$(MAKE) -j2 test-native
 	$(MAKE) test-js
 
 demo: all
