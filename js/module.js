@@ -1,61 +1,59 @@
 // Loading the wasm module, and the one place that knows the heap protocol:
 // allocations belong to a frame and are freed in `finally`; heap views are
 // re-read after every allocation (memory growth replaces the buffer).
-import createTensorwarpModule from '../wasm/tensorwarp.mjs';
 import { status as STATUS } from '../wasm/enums.js';
+import { instantiate, builtinFiles } from './load.js';
 
-// The smallest module using a SIMD instruction: (func (result v128) i32.const 0 i8x16.splat).
-const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type: () -> v128
-  0x03, 0x02, 0x01, 0x00, //                         function 0 has type 0
-  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // code
-]);
-
-let loading = null;
+let loading = null; // the promise of the load in progress or done
+let loadedFrom; //     its options.wasm (undefined: the default location)
 let instance = null;
-
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
-  typeof window === 'undefined';
-
-async function load(options) {
-  if (typeof WebAssembly !== 'object' || !WebAssembly.validate(SIMD_PROBE)) {
-    throw new Error('tensorwarp needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+)');
-  }
-  const source = options.wasm;
-  const moduleArgs = {};
-  if (source instanceof WebAssembly.Module) {
-    moduleArgs.instantiateWasm = (imports, receive) => {
-      WebAssembly.instantiate(source, imports).then((inst) => receive(inst, source));
-      return {};
-    };
-  } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    moduleArgs.wasmBinary = source;
-  } else if (typeof source === 'string' || source instanceof URL) {
-    moduleArgs.locateFile = () => String(source);
-  } else if (source !== undefined) {
-    throw new TypeError('ready: options.wasm must be a URL, a string, an ArrayBuffer, a typed array or a WebAssembly.Module');
-  } else if (isNode) {
-    // Emscripten 3.1.6's web loader would fetch() a file: URL, which Node refuses.
-    const { readFile } = await import(/* webpackIgnore: true */ 'node:fs/promises');
-    moduleArgs.wasmBinary = await readFile(new URL('../wasm/tensorwarp.wasm', import.meta.url));
-  }
-  instance = await createTensorwarpModule(moduleArgs);
-  return undefined;
-}
 
 /**
  * Loads the module once. Every later call returns the same promise; after a
  * failure the next call tries again. Operators are synchronous once it resolves.
+ * Asking for another wasm once a load has started is an error, not ignored.
  */
-export function ready(options = {}) {
-  if (!loading) {
-    loading = load(options ?? {}).catch((error) => {
-      loading = null;
-      throw error;
-    });
+export function ready(options) {
+  return readyWith(options, builtinFiles());
+}
+
+/** ready() with `files`, the local file access of the environment (see load.js). */
+export function readyWith(options = {}, files = null) {
+  if (options === null || typeof options !== 'object') {
+    return Promise.reject(new TypeError('ready: options must be an object such as { wasm: url }'));
   }
+  for (const key of Object.keys(options)) {
+    if (key !== 'wasm') return Promise.reject(new TypeError(`ready: unknown option "${key}" (the one option is wasm)`));
+  }
+  const source = options.wasm;
+  if (loading) {
+    if (source === undefined || sameSource(source, loadedFrom)) return loading;
+    return Promise.reject(new Error(`ready: the module is already ${instance ? 'loaded' : 'loading'} from ` +
+      `${describe(loadedFrom)}, so options.wasm ${describe(source)} would be ignored; ` +
+      'call ready() without options, or pass the same wasm'));
+  }
+  loadedFrom = source;
+  loading = instantiate(source, files).then((m) => {
+    instance = m;
+  }, (error) => {
+    loading = null;
+    loadedFrom = undefined;
+    throw error;
+  });
   return loading;
+}
+
+function sameSource(a, b) {
+  if (a === b) return true;
+  const href = (s) => (s instanceof URL ? s.href : typeof s === 'string' ? s : null);
+  return href(a) !== null && href(a) === href(b);
+}
+
+function describe(source) {
+  if (source === undefined) return 'the default location';
+  if (typeof source === 'string' || source instanceof URL) return String(source);
+  if (source instanceof WebAssembly.Module) return 'a WebAssembly.Module';
+  return `${source?.constructor?.name ?? typeof source} bytes`;
 }
 
 /** The Emscripten module; throws if `ready()` has not resolved. */

@@ -1,13 +1,12 @@
 // onnx.run(opType, inputs, attributes, { opset }): one ONNX node with the
 // semantics of the operator version that `opset` resolves to.
 import { padSchema } from './onnx-pad.js';
+import { gridSampleSchema } from './onnx-gridsample.js';
+import { averagePoolSchema } from './onnx-averagepool.js';
 
-const SCHEMAS = { Pad: padSchema };
-
-/** Registers an operator schema (GridSample and AveragePool add theirs). */
-export function registerOnnxOp(name, schema) {
-  SCHEMAS[name] = schema;
-}
+// A static table, not registration by side effect: bundlers honour the package's
+// "sideEffects": false and would drop a module whose only job is to register.
+const SCHEMAS = Object.freeze({ Pad: padSchema, GridSample: gridSampleSchema, AveragePool: averagePoolSchema });
 
 function resolveVersion(opType, versions, opset) {
   let version = 0;

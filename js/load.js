@@ -1,0 +1,172 @@
+// Finding, fetching, compiling and instantiating the wasm. tensorwarp does all
+// of it itself and hands Emscripten's factory a ready instance, so that every
+// failure is an error of ours: it names what was tried (the URL, the path, the
+// option), what came back (HTTP status, content type, first bytes) and the
+// likely fix. Emscripten's own loader would abort with "both async and sync
+// fetching of the wasm failed" and no URL.
+//
+// This file is browser-safe: it imports nothing from Node. Reading local files
+// (Node) is passed in as `files`, made by localFiles() from node:fs/promises.
+import createTensorwarpModule from '../wasm/tensorwarp.mjs';
+
+// Written this way so that bundlers (Vite, webpack 5, Rollup/rolldown) see the
+// wasm as an asset of this module and emit it; a plain page fetches it next to js/.
+const DEFAULT_WASM_URL = new URL('../wasm/tensorwarp.wasm', import.meta.url);
+
+// The smallest module using a SIMD instruction: (func (result v128) i32.const 0 i8x16.splat).
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type: () -> v128
+  0x03, 0x02, 0x01, 0x00, //                         function 0 has type 0
+  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // code
+]);
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+const PASS_IT = 'or pass the wasm to ready({ wasm }) as a URL, its bytes or a WebAssembly.Module';
+const VITE_PREBUNDLE = "Vite's dependency pre-bundling (dev server of Vite 6 and older) moved tensorwarp's JS " +
+  "away from its wasm: add `optimizeDeps: { exclude: ['tensorwarp'] }` to vite.config.js";
+
+/**
+ * Local files for Node: `fs` is node:fs/promises (the node entry imports it
+ * statically; the default entry asks process.getBuiltinModule). Returns null
+ * when there is no file system (browsers).
+ */
+export function localFiles(fs) {
+  if (!fs) return null;
+  return {
+    /** A file: URL or a path string (relative to the working directory). */
+    isLocal: (source) => (source instanceof URL ? source.protocol === 'file:' : !/^(https?|data|blob):/i.test(source)),
+    async read(source, what) {
+      const location = typeof source === 'string' && /^file:/i.test(source) ? new URL(source) : source;
+      try {
+        return new Uint8Array(await fs.readFile(location));
+      } catch (error) {
+        throw new Error(`ready: cannot read the wasm from ${what} ${String(source)} (${error.code ?? error.message}); ` +
+          `check the path (a relative one is taken from the working directory, ${globalThis.process?.cwd?.()}), ${PASS_IT}`);
+      }
+    },
+  };
+}
+
+/** Local files when running in Node without the node entry (e.g. js/index.js imported by path). */
+export function builtinFiles() {
+  const getBuiltin = globalThis.process?.getBuiltinModule;
+  return typeof getBuiltin === 'function' ? localFiles(getBuiltin('node:fs/promises')) : null;
+}
+
+/**
+ * The Emscripten module for `source` (options.wasm: undefined for the default,
+ * a URL or string, bytes, or a WebAssembly.Module).
+ */
+export async function instantiate(source, files) {
+  if (typeof WebAssembly !== 'object' || !WebAssembly.validate(SIMD_PROBE)) {
+    throw new Error('tensorwarp needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 20+)');
+  }
+  const { module, what } = await compileSource(source, files);
+  return createInstance(module, what);
+}
+
+async function compileSource(source, files) {
+  if (source instanceof WebAssembly.Module) return { module: source, what: 'options.wasm (a WebAssembly.Module)' };
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    const bytes = source instanceof ArrayBuffer ? new Uint8Array(source)
+      : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    const what = 'options.wasm (bytes)';
+    checkMagic(bytes, what, '');
+    return { module: await compile(bytes, what), what };
+  }
+  if (source !== undefined && typeof source !== 'string' && !(source instanceof URL)) {
+    throw new TypeError('ready: options.wasm must be a URL, a string, an ArrayBuffer, a typed array or a WebAssembly.Module');
+  }
+  const location = source ?? DEFAULT_WASM_URL;
+  const what = source === undefined ? 'the default location' : 'options.wasm';
+  if (files?.isLocal(location)) {
+    const bytes = await files.read(location, what);
+    const where = `${what} ${String(location)}`;
+    checkMagic(bytes, where, '');
+    return { module: await compile(bytes, where), what: where };
+  }
+  return fetchModule(resolveUrl(location, what), what);
+}
+
+function resolveUrl(location, what) {
+  try {
+    return new URL(location, globalThis.document?.baseURI ?? globalThis.location?.href);
+  } catch {
+    throw new TypeError(`ready: ${what} ${JSON.stringify(String(location))} is not a URL`);
+  }
+}
+
+async function fetchModule(url, what) {
+  const where = `${what} ${url.href}`;
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`ready: fetching the wasm from ${where} failed (${error.message}): the server did not answer ` +
+      `or a Content-Security-Policy connect-src blocks it; serve the package's wasm/tensorwarp.wasm there, ${PASS_IT}`);
+  }
+  const received = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}, ` +
+    `content-type ${response.headers.get('content-type') ?? 'none'}`;
+  if (!response.ok) {
+    throw new Error(`ready: fetching the wasm from ${where} gave ${received}; ${fixFor(url)}`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  checkMagic(bytes, where, ` (${received})`, url);
+  return { module: await compile(bytes, where), what: where };
+}
+
+/** The likely fix when `url` did not give the wasm. */
+function fixFor(url) {
+  if (url.pathname.includes('/.vite/deps/')) return VITE_PREBUNDLE;
+  return `serve the package's wasm/tensorwarp.wasm at that URL (a bundler or server that does not emit it ` +
+    `may answer with its HTML page), ${PASS_IT}`;
+}
+
+function checkMagic(bytes, where, received, url) {
+  if (WASM_MAGIC.every((byte, i) => bytes[i] === byte)) return;
+  const start = Array.from(bytes.subarray(0, 12), (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+  const html = /^\s*</.test(start) ? ': it is HTML, so a server or bundler answered with a page instead of the wasm' : '';
+  const fix = url ? fixFor(url) : 'pass the bytes of the package\'s wasm/tensorwarp.wasm';
+  throw new Error(`ready: ${where}${received} is not WebAssembly (starts with ${JSON.stringify(start)}, not "\\0asm")` +
+    `${html}; ${fix}`);
+}
+
+async function compile(bytes, where) {
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (error) {
+    if (/Content.Security.Policy|unsafe-eval|CSP/i.test(error.message)) {
+      throw new Error(`ready: the Content-Security-Policy does not allow WebAssembly (compiling ${where}): ` +
+        `add 'wasm-unsafe-eval' to script-src, e.g. script-src 'self' 'wasm-unsafe-eval' (${error.message})`);
+    }
+    throw new Error(`ready: ${where} is not a valid WebAssembly module (${error.message}); ` +
+      'pass the wasm/tensorwarp.wasm of this tensorwarp version');
+  }
+}
+
+/** Runs Emscripten's factory on a compiled module; rejects (never hangs) when it is not ours. */
+function createInstance(module, what) {
+  const notOurs = (error) => new Error(`ready: ${what} is not the wasm of this tensorwarp version ` +
+    `(${error.message}); pass the package's wasm/tensorwarp.wasm`);
+  return new Promise((resolve, reject) => {
+    const moduleArgs = {
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports)
+          .then((instance) => receive(instance, module))
+          .catch((error) => reject(notOurs(error)));
+        return {};
+      },
+    };
+    createTensorwarpModule(moduleArgs).then((m) => {
+      try {
+        m._free(m._malloc(16)); // every export the wrapper needs is looked up lazily: call through one
+        m._tw_last_error();
+      } catch (error) {
+        reject(notOurs(error));
+        return;
+      }
+      resolve(m);
+    }, (error) => reject(notOurs(error)));
+  });
+}
