@@ -50,23 +50,37 @@ export interface Tensor<K extends TensorType = TensorType> {
   data: TensorData<K>;
 }
 
-/** What operators accept when the element type is not known statically (e.g. `type: string`). */
-export interface TensorLike {
-  type: string;
+/** Element types AveragePool computes (uint8 is an extension). */
+export type AveragePoolType = 'float32' | 'float64' | 'float16' | 'bfloat16' | 'uint8';
+
+/** Element types GridSample samples (x): all but the 8-bit floats and the packed 4- and 2-bit types. */
+export type GridSampleType = Exclude<TensorType, 'float8e4m3fn' | 'float8e4m3fnuz' | 'float8e5m2' | 'float8e5m2fnuz' |
+  'float8e8m0' | 'float4e2m1' | 'int4' | 'uint4' | 'int2' | 'uint2'>;
+
+/** Element types of GridSample's grid. */
+export type GridType = 'float32' | 'float64' | 'float16' | 'bfloat16';
+
+/**
+ * What operators accept when the element type T is known only at run time, for an operator that takes the element
+ * types A. With `type: string` the data may be any class of A (checked when the operator runs). With a literal type,
+ * or a union of them (an onnxruntime-web `Tensor` of unknown type), every one must be in A and the data must be the
+ * class of one of them: `{ type: 'float32', data: Uint8Array }` does not type-check.
+ */
+export interface TensorLike<T extends string = string, A extends TensorType = TensorType> {
+  type: T;
   dims: readonly number[];
-  data: TensorData;
+  data: string extends T ? TensorData<A> : T extends A ? TensorData<T> : never;
 }
 
 /** Element types that can live in the wasm heap (all but string). */
 export type HeapTensorType = Exclude<TensorType, 'string'>;
 
-/** A tensor living in the wasm heap, for chaining operators without copies. */
+/** A tensor living in the wasm heap, for chaining operators without copies. Made by `tensor()` only. */
 export declare class HeapTensor<K extends HeapTensorType = HeapTensorType> implements Tensor<K> {
+  private constructor();
   readonly type: K;
   readonly dims: readonly number[];
   readonly byteLength: number;
-  /** Byte address in the wasm heap. */
-  readonly pointer: number;
   /** A live view of the heap; re-read it after any operator call or allocation (memory growth replaces the buffer). */
   readonly data: TensorData<K>;
   readonly disposed: boolean;
@@ -80,14 +94,25 @@ export declare class HeapTensor<K extends HeapTensorType = HeapTensorType> imple
 export type ElementValue = number | bigint | boolean | string | readonly [number, number];
 
 export interface ReadyOptions {
-  /** Where to get the wasm: a URL, its bytes, or a compiled module. Default: next to wasm/tensorwarp.mjs. */
-  wasm?: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+  /**
+   * Where to get the wasm: a URL (in Node also a path or a `file:` URL), its bytes, or a compiled module.
+   * Default: the package's wasm/tensorwarp.wasm (bundlers emit it as an asset; Node reads it from disk).
+   */
+  wasm?: string | URL | ArrayBuffer | ArrayBufferView | WasmModule;
 }
+
+/** A compiled WebAssembly.Module (lib.dom declares it as an empty interface, which would also admit numbers). */
+export type WasmModule = WebAssembly.Module & object;
 
 /**
  * Loads the module once; later calls return the same promise (after a failure, the next call retries).
  * Operators are synchronous once it has resolved.
- * @throws Error when WebAssembly SIMD is not available.
+ * @throws Error (as a rejection) when WebAssembly SIMD is not available, when the wasm cannot be fetched, read,
+ *   compiled or is not this version's (the message names the URL or path, what came back and the likely fix), or when
+ *   `options.wasm` differs from the wasm already loaded or loading.
+ * @example
+ * await ready();                                              // Node, Vite, webpack, plain pages, workers
+ * await ready({ wasm: 'https://cdn.example/tensorwarp.wasm' }); // another location
  */
 export function ready(options?: ReadyOptions): Promise<void>;
 
@@ -126,9 +151,9 @@ export interface OpenVinoPadOptions {
  * const z = pad(x, { padsBegin: [0, 0, 1, -1], padsEnd: [0, 0, 1, 3], mode: 'symmetric' });
  */
 export type PadOptions = OnnxPadOptions | OpenVinoPadOptions;
-export function pad<O extends Tensor | TensorLike>(x: Tensor | TensorLike, options: PadOptions & { out: O }): O;
+export function pad<T extends string, O extends Tensor | TensorLike>(x: TensorLike<T>, options: PadOptions & { out: O }): O;
 export function pad<K extends TensorType>(x: Tensor<K>, options: PadOptions): Tensor<K>;
-export function pad(x: TensorLike, options: PadOptions): Tensor;
+export function pad<T extends string>(x: TensorLike<T>, options: PadOptions): Tensor;
 
 export type GridSampleMode = 'linear' | 'nearest' | 'cubic' | 'bilinear' | 'bicubic';
 export type GridSamplePadding = 'zeros' | 'border' | 'reflection' | 'wrap';
@@ -154,10 +179,12 @@ export interface GridSampleOptions {
  * @example
  * const y = gridSample(x, grid, { mode: 'cubic', paddingMode: 'reflection', alignCorners: false });
  */
-export function gridSample<O extends Tensor | TensorLike>(x: Tensor | TensorLike, grid: Tensor | TensorLike,
-  options: GridSampleOptions & { out: O }): O;
-export function gridSample<K extends TensorType>(x: Tensor<K>, grid: Tensor | TensorLike, options?: GridSampleOptions): Tensor<K>;
-export function gridSample(x: TensorLike, grid: Tensor | TensorLike, options?: GridSampleOptions): Tensor;
+export function gridSample<T extends string, G extends string, O extends Tensor | TensorLike>(x: TensorLike<T, GridSampleType>,
+  grid: TensorLike<G, GridType>, options: GridSampleOptions & { out: O }): O;
+export function gridSample<K extends GridSampleType, G extends string>(x: Tensor<K>, grid: TensorLike<G, GridType>,
+  options?: GridSampleOptions): Tensor<K>;
+export function gridSample<T extends string, G extends string>(x: TensorLike<T, GridSampleType>, grid: TensorLike<G, GridType>,
+  options?: GridSampleOptions): Tensor;
 
 export interface AveragePoolOptions {
   /** Required: one entry per spatial axis. */
@@ -186,9 +213,10 @@ export interface AveragePoolOptions {
  * @example
  * const y = averagePool(x, { kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1], ceilMode: true });
  */
-export function averagePool<O extends Tensor | TensorLike>(x: Tensor | TensorLike, options: AveragePoolOptions & { out: O }): O;
-export function averagePool<K extends TensorType>(x: Tensor<K>, options: AveragePoolOptions): Tensor<K>;
-export function averagePool(x: TensorLike, options: AveragePoolOptions): Tensor;
+export function averagePool<T extends string, O extends Tensor | TensorLike>(x: TensorLike<T, AveragePoolType>,
+  options: AveragePoolOptions & { out: O }): O;
+export function averagePool<K extends AveragePoolType>(x: Tensor<K>, options: AveragePoolOptions): Tensor<K>;
+export function averagePool<T extends string>(x: TensorLike<T, AveragePoolType>, options: AveragePoolOptions): Tensor;
 
 /**
  * Allocates a tensor in the wasm heap (optionally initialised from `data`). Every operator accepts heap
@@ -203,6 +231,17 @@ export function tensor<K extends HeapTensorType>(type: K, dims: readonly number[
 /** The element type names this build supports. */
 export const types: readonly TensorType[];
 
+/** The ONNX operators onnx.run runs, and the element types of their input X. */
+export interface OnnxOpTypes {
+  Pad: TensorType;
+  GridSample: GridSampleType;
+  AveragePool: AveragePoolType;
+}
+export type OnnxOpType = keyof OnnxOpTypes;
+
+/** An input after X: a tensor, a plain number array (pads, axes), or null for an omitted optional input. */
+export type OnnxInput = Tensor | TensorLike | ArrayLike<number | bigint> | null;
+
 export interface OnnxRunOptions {
   /** The model's opset for the op's domain; default: the newest version tensorwarp implements. */
   opset?: number;
@@ -212,10 +251,13 @@ export declare const onnx: {
   /**
    * Runs one ONNX node with the semantics of the operator version `opset` resolves to. Inputs in node order
    * (`null` for an omitted optional input; plain number arrays are accepted for pads/axes); attributes by their
-   * ONNX names and types (INT/INTS as numbers, FLOAT as a number taken as float32, STRING as a string).
+   * ONNX names and types (INT/INTS as numbers, FLOAT as a number taken as float32, STRING as a string). Returns the
+   * node's one output, of X's element type.
    * @example
    * const [y] = onnx.run('Pad', [x, pads, value, axes], { mode: 'reflect' }, { opset: 19 });
    */
-  run(opType: 'Pad' | 'GridSample' | 'AveragePool' | string, inputs: ReadonlyArray<Tensor | TensorLike | ArrayLike<number | bigint> | null>,
-    attributes?: Record<string, unknown>, options?: OnnxRunOptions): Tensor[];
+  run<Op extends OnnxOpType, K extends OnnxOpTypes[Op]>(opType: Op, inputs: readonly [Tensor<K>, ...OnnxInput[]],
+    attributes?: Record<string, unknown>, options?: OnnxRunOptions): [Tensor<K>];
+  run<Op extends OnnxOpType, T extends string>(opType: Op, inputs: readonly [TensorLike<T, OnnxOpTypes[Op]>, ...OnnxInput[]],
+    attributes?: Record<string, unknown>, options?: OnnxRunOptions): [Tensor];
 };

@@ -1,6 +1,6 @@
 // Compile-time checks of js/index.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check: tsc reports an unused marker as an error.
-import type { Tensor as OrtTensor } from 'onnxruntime-web';
+import type { Tensor as OrtTensor, TypedTensor as OrtTypedTensor } from 'onnxruntime-web';
 import { averagePool, gridSample, onnx, pad, ready, tensor, types } from '../../js/index.js';
 import type { HeapTensor, Tensor, TensorLike, TensorType } from '../../js/index.js';
 
@@ -26,7 +26,9 @@ export async function usage(ortTensor: OrtTensor, loose: TensorLike): Promise<vo
 
   // Loosely typed tensors (type: string) and onnxruntime-web tensors are accepted.
   const fromLoose: Tensor = pad(loose, { pads: [1, 1] });
-  const fromOrt: Tensor = gridSample(ortTensor, ortTensor, { mode: 'nearest' });
+  const fromOrt: Tensor = gridSample(ortTensor, grid, { mode: 'nearest' });
+  const padOrt: Tensor = pad(ortTensor, { pads: [1, 1] });
+  const poolOrt: Tensor = averagePool(ortTensor as OrtTypedTensor<'float32'>, { kernelShape: [2] });
   const [first]: Tensor[] = onnx.run('Pad', [x, [0, 0, 1, 1, 0, 0, 1, 1], null, null], { mode: 'edge' }, { opset: 19 });
   const names: readonly TensorType[] = types;
 
@@ -42,6 +44,10 @@ export async function usage(ortTensor: OrtTensor, loose: TensorLike): Promise<vo
   tensor('string', [1]);
   // @ts-expect-error: the data must match the heap tensor's type
   tensor('int32', [2], new Float32Array(2));
+  // @ts-expect-error: an onnxruntime Tensor of unknown element type may be int32: narrow it to use it as a grid
+  gridSample(x, ortTensor);
+  // @ts-expect-error: ... or to average-pool it
+  averagePool(ortTensor, { kernelShape: [2] });
 
-  console.log(mismatched, padded, cropped, sampled, pooled, wide, half, words, view, fromLoose, fromOrt, first, names);
+  console.log(mismatched, padded, cropped, sampled, pooled, wide, half, words, view, fromLoose, fromOrt, padOrt, poolOrt, first, names);
 }
