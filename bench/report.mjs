@@ -79,6 +79,7 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
   out.push(`Generated ${meta.date} by \`${meta.command}\` on ${meta.cpu} (${meta.cores} cores), ${meta.memGiB} GiB RAM, Node ${meta.node}${meta.commit ? `, tensorwarp checkout ${meta.commit}` : ''}.`);
   out.push(`Timing: ${meta.planText}. Same inputs for every configuration (deterministic pseudo-random data, seeded). ${meta.processText}`);
   out.push(`Machine: ${meta.loadText}.`);
+  if (meta.sizeText) out.push(`Size: ${meta.sizeText}.`);
   out.push('', `Versions: ${[...new Set(configs.map((c) => c.version).filter(Boolean))].join('; ')}.`, '');
   out.push('Columns:', '');
   for (const c of configs) out.push(`- **${c.name}**: ${c.title}`);

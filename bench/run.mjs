@@ -8,7 +8,8 @@
 // Runs offline: every library comes from node_modules, every input is generated.
 
 import { parseArgs } from 'node:util';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { selectWorkloads, WORKLOADS } from './workloads.mjs';
@@ -79,6 +80,17 @@ async function startRunner(spec, plan) {
     const error = `could not load: ${String(err?.message ?? err).split('\n')[0]}`;
     log(`${spec.name}: ${error}`);
     return { spec, version: null, start: async () => false, round() {}, finish: async () => ({ error }), close() {} };
+  }
+}
+
+/** The module's size against the budget README.md states (400 kB raw, 100 kB gzipped). */
+function wasmSize() {
+  try {
+    const wasm = readFileSync(new URL('../wasm/tensorwarp.wasm', import.meta.url));
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+    return `wasm/tensorwarp.wasm ${kb(wasm.length)} raw, ${kb(gzipSync(wasm, { level: 9 }).length)} gzipped (budget 400 kB / 100 kB)`;
+  } catch (err) {
+    return `wasm/tensorwarp.wasm not readable (${err.code ?? err.message})`;
   }
 }
 
@@ -169,6 +181,7 @@ async function main() {
       memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
       node: process.version,
       commit: gitCommit(),
+      sizeText: wasmSize(),
       loadText: `1-minute load average ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end (on ${os.cpus().length} cores; anything above ~1 means other processes competed for the CPU)`,
       planText: describePlan(plan) + (args.quick ? ' — **quick run: times are not for comparison**' : ''),
       processText: isolated.length

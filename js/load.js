@@ -25,6 +25,10 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 const PASS_IT = 'or pass the wasm to ready({ wasm }) as a URL, its bytes or a WebAssembly.Module';
 const VITE_PREBUNDLE = "Vite's dependency pre-bundling (dev server of Vite 6 and older) moved tensorwarp's JS " +
   "away from its wasm: add `optimizeDeps: { exclude: ['tensorwarp'] }` to vite.config.js";
+// Where a Vite dev server serves the package's own files in the usual layout
+// (node_modules beside the project root).
+const VITE_DEV_WASM_PATH = '/node_modules/tensorwarp/wasm/tensorwarp.wasm';
+const isVitePrebundle = (url) => url.pathname.includes('/node_modules/.vite/');
 
 /**
  * Local files for Node: `fs` is node:fs/promises (the node entry imports it
@@ -86,7 +90,19 @@ async function compileSource(source, files) {
     checkMagic(bytes, where, '');
     return { module: await compile(bytes, where), what: where };
   }
-  return fetchModule(resolveUrl(location, what), what);
+  const url = resolveUrl(location, what);
+  if (source === undefined && isVitePrebundle(url)) return fetchFromViteDev(url, what);
+  return fetchModule(url, what);
+}
+
+/**
+ * Vite 6 and older pre-bundle dependencies in dev, and the default URL then
+ * points into node_modules/.vite/, where the dev server answers with its HTML
+ * page. Fetch the package's own file instead; if that fails, say what to configure.
+ */
+function fetchFromViteDev(url, what) {
+  const where = `${what} (the default ${url.href} is in Vite's pre-bundle folder, so tensorwarp tried its own file)`;
+  return fetchModule(new URL(VITE_DEV_WASM_PATH, url), where, VITE_PREBUNDLE);
 }
 
 function resolveUrl(location, what) {
@@ -97,7 +113,7 @@ function resolveUrl(location, what) {
   }
 }
 
-async function fetchModule(url, what) {
+async function fetchModule(url, what, fix = fixFor(url)) {
   const where = `${what} ${url.href}`;
   let response;
   try {
@@ -109,25 +125,24 @@ async function fetchModule(url, what) {
   const received = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}, ` +
     `content-type ${response.headers.get('content-type') ?? 'none'}`;
   if (!response.ok) {
-    throw new Error(`ready: fetching the wasm from ${where} gave ${received}; ${fixFor(url)}`);
+    throw new Error(`ready: fetching the wasm from ${where} gave ${received}; ${fix}`);
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
-  checkMagic(bytes, where, ` (${received})`, url);
+  checkMagic(bytes, where, ` (${received})`, fix);
   return { module: await compile(bytes, where), what: where };
 }
 
 /** The likely fix when `url` did not give the wasm. */
 function fixFor(url) {
-  if (url.pathname.includes('/.vite/deps/')) return VITE_PREBUNDLE;
+  if (isVitePrebundle(url)) return VITE_PREBUNDLE;
   return `serve the package's wasm/tensorwarp.wasm at that URL (a bundler or server that does not emit it ` +
     `may answer with its HTML page), ${PASS_IT}`;
 }
 
-function checkMagic(bytes, where, received, url) {
+function checkMagic(bytes, where, received, fix = "pass the bytes of the package's wasm/tensorwarp.wasm") {
   if (WASM_MAGIC.every((byte, i) => bytes[i] === byte)) return;
   const start = Array.from(bytes.subarray(0, 12), (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
   const html = /^\s*</.test(start) ? ': it is HTML, so a server or bundler answered with a page instead of the wasm' : '';
-  const fix = url ? fixFor(url) : 'pass the bytes of the package\'s wasm/tensorwarp.wasm';
   throw new Error(`ready: ${where}${received} is not WebAssembly (starts with ${JSON.stringify(start)}, not "\\0asm")` +
     `${html}; ${fix}`);
 }

@@ -68,7 +68,7 @@ test('ready: an HTTP error names the URL, the status and the fix', async () => {
 
 test('ready: HTML served for the wasm is detected, and a Vite pre-bundle path says what to configure', async () => {
   await rejectsWith({ wasm: `${base}/app/tensorwarp.wasm` }, /app\/tensorwarp\.wasm \(HTTP 200 OK, content-type text\/html\) is not WebAssembly.*it is HTML/);
-  await rejectsWith({ wasm: `${base}/node_modules/.vite/deps/tensorwarp.wasm` }, /optimizeDeps: \{ exclude: \['tensorwarp'\] \}/);
+  await rejectsWith({ wasm: `${base}/node_modules/.vite/wasm/tensorwarp.wasm` }, /optimizeDeps: \{ exclude: \['tensorwarp'\] \}/);
 });
 
 test('ready: a path that does not exist names the path', async () => {

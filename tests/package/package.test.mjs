@@ -6,7 +6,8 @@
 //     a WebAssembly.Module, a file: URL and a path (one process each);
 //   - TypeScript strict, moduleResolution bundler and nodenext: typed usage
 //     compiles, misuse does not;
-//   - a Vite production build served by `vite preview`, a webpack 5 production
+//   - a Vite production build served by `vite preview`, the dev servers of Vite 8
+//     and Vite 6 (which pre-bundles dependencies), a webpack 5 production
 //     build, and a page with no bundler importing the package's files as they
 //     are in the tarball; each in headless Chromium, in the page and in a module
 //     Worker (buffer transferred in, results out), under
@@ -40,7 +41,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const BUILD = join(REPO, 'build');
 // The size budget the README states for the wasm.
-const WASM_BUDGET = { raw: 400 * 1024, gzip: 100 * 1024 };
+const WASM_BUDGET = { raw: 400_000, gzip: 100_000 };
 
 let tarball;
 let packed;
@@ -137,6 +138,25 @@ test('Vite: production build, served by vite preview, in Chromium (page and modu
   }
 });
 
+// Dev servers: Vite 6 and older pre-bundle tensorwarp into node_modules/.vite/deps,
+// away from its wasm; ready() must still find it, with no configuration.
+for (const [pkg, label] of [['vite', 'Vite 8'], ['vite6', 'Vite 6']]) {
+  test(`${label} dev server, no configuration, in Chromium (page and module Worker, strict CSP)`, { skip: noBrowser }, async () => {
+    const dir = await project(`${pkg}-dev`, pageFiles(ENTRIES, (entry) => entry.name));
+    const { createServer } = await import(pkg);
+    const server = await createServer({
+      root: dir, configFile: false, logLevel: 'silent', clearScreen: false,
+      server: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP }, hmr: false },
+    });
+    await server.listen();
+    try {
+      assertClean(await runPage(browser, server.resolvedUrls.local[0]));
+    } finally {
+      await server.close();
+    }
+  });
+}
+
 test('webpack 5: production build in Chromium (page and module Worker, strict CSP)', { skip: noBrowser }, async () => {
   const dir = await project('webpack', pageFiles(ENTRIES, (entry) => entry.name));
   const { default: webpack } = await import('webpack');
@@ -171,5 +191,33 @@ test('no bundler: a page importing the package\'s files as they are in the tarba
     assertClean(await runPage(browser, server.url));
   } finally {
     await server.close();
+  }
+});
+
+// The loading errors a user meets in a browser, from the plain page: each names
+// what was tried and the fix (never Emscripten's "both async and sync fetching").
+test('no bundler: loading errors in the browser name the URL, the status and the fix', { skip: noBrowser }, async () => {
+  const dir = await project('plain-errors');
+  const page = (options) => `import { ready } from './node_modules/tensorwarp/js/index.js';
+window.tensorwarpReport = ready(${options}).then(() => 'loaded', (error) => error.message);
+`;
+  const html = pageFiles([], () => '')['index.html'];
+  const cases = [
+    ["script-src 'self'", 'undefined', /Content-Security-Policy does not allow WebAssembly .*add 'wasm-unsafe-eval' to script-src/],
+    [CSP, "{ wasm: new URL('./missing/tensorwarp.wasm', location.href) }",
+      /options\.wasm http:\/\/127\.0\.0\.1:\d+\/missing\/tensorwarp\.wasm gave HTTP 404 Not Found, content-type text\/plain; serve the package's wasm\/tensorwarp\.wasm/],
+    [CSP, "{ wasm: './index.html' }", /options\.wasm http:.*\/index\.html \(HTTP 200 OK, content-type text\/html; charset=utf-8\) is not WebAssembly .*it is HTML/],
+  ];
+  for (const [csp, options, expected] of cases) {
+    await writeFile(join(dir, 'index.html'), html);
+    await writeFile(join(dir, 'main.js'), page(options));
+    const server = await serveFolder(dir, csp);
+    try {
+      const { report } = await runPage(browser, server.url);
+      assert.match(report, expected, `CSP ${csp}, ready(${options})`);
+      assert.doesNotMatch(report, /ASSERTIONS|both async and sync/);
+    } finally {
+      await server.close();
+    }
   }
 });

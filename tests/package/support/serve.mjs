@@ -16,8 +16,8 @@ const TYPES = {
   '.css': 'text/css',
 };
 
-/** Serves `root` on a free localhost port; resolves to { url, close() }. */
-export async function serveFolder(root) {
+/** Serves `root` on a free localhost port under `csp`; resolves to { url, close() }. */
+export async function serveFolder(root, csp = CSP) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
     let file = normalize(join(root, path));
@@ -27,10 +27,10 @@ export async function serveFolder(root) {
       const body = await readFile(file);
       response.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': CSP,
+        'content-security-policy': csp,
       }).end(body);
     } catch {
-      response.writeHead(404, { 'content-type': 'text/plain', 'content-security-policy': CSP }).end('not found');
+      response.writeHead(404, { 'content-type': 'text/plain', 'content-security-policy': csp }).end('not found');
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
