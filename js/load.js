@@ -91,6 +91,10 @@ async function compileSource(source, files) {
     return { module: await compile(bytes, where), what: where };
   }
   const url = resolveUrl(location, what);
+  if (url.protocol === 'file:') {
+    throw new Error(`ready: cannot read ${what} ${url.href} without file access (browsers have none; in Node before ` +
+      "20.16 import 'tensorwarp' by name, whose node entry reads files), " + PASS_IT);
+  }
   if (source === undefined && isVitePrebundle(url)) return fetchFromViteDev(url, what);
   return fetchModule(url, what);
 }
