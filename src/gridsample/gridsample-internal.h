@@ -120,6 +120,12 @@ typedef struct tw_gridsample_problem {
   tw_gridsample_axis axis[TW_GRIDSAMPLE_MAX_RANK]; /* axis[0] = D_1, the outermost */
 } tw_gridsample_problem;
 
+/* Per-axis constants for an axis of `length` elements `stride` apart, with
+ * the given padding and align_corners (gridsample.c; the image warps set up
+ * their axes with it too). */
+void tw_gridsample_setup_axis(tw_gridsample_axis* axis, int64_t length, int64_t stride, int32_t padding,
+                              int32_t align_corners);
+
 /* A tile's plan. Entry (point p, tap t) of each array lives at
  * tw_gridsample_slot(p, t, taps): groups of 4 points, tap-major inside a
  * group, so a SIMD kernel loads 4 points' entries of one tap at once.

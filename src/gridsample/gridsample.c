@@ -1,8 +1,9 @@
 /* GridSample entry layer: everything spec-shaped happens here (STYLE P1).
  * It validates every argument (the caller is never trusted), normalises the
  * problem into per-axis constants, converts fill_value to x's type, handles
- * empty tensors, picks the plan and blend kernels once, and then runs
- * tiles of output locations: plan the tile, blend it for every channel. */
+ * empty tensors and picks the plan and blend kernels once; the shared driver
+ * (gridsample-driver.h) then walks the tiles of output locations, and each
+ * tile is planned once and blended for every channel. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "common/dtype.h"
 #include "common/half.h"
 #include "common/status.h"
+#include "gridsample-driver.h"
 #include "gridsample-internal.h"
 
 /* ---- element types ------------------------------------------------------- */
@@ -129,9 +131,127 @@ static tw_status tw_gs_convert_fill(int32_t dtype, double v, void* out) {
   return TW_OK;
 }
 
-/* ---- shapes and sizes ----------------------------------------------------- */
+/* ---- validation -------------------------------------------------------------
+ * The arguments as passed, then one check per kind of argument. Each returns
+ * TW_OK or the failure (with its message), in the order the header lists. */
+
+typedef struct tw_gs_args {
+  int32_t x_dtype;
+  const void* x;
+  size_t x_bytes;
+  int32_t rank;
+  const int64_t* x_shape;
+  int32_t grid_dtype;
+  const void* grid;
+  size_t grid_bytes;
+  const int64_t* grid_shape;
+  int32_t mode, padding, align_corners;
+  void* y;
+  size_t y_bytes;
+} tw_gs_args;
+
+/* What the shape check establishes, for the steps after it. */
+typedef struct tw_gs_sizes {
+  uint64_t batch, channels, plane, points, y_count;
+} tw_gs_sizes;
+
+static tw_status tw_gs_check_types(const tw_gs_args* a, const tw_gs_type** type) {
+  *type = tw_gs_lookup_type(a->x_dtype);
+  if (!*type) {
+    const int known = a->x_dtype >= TW_DTYPE_FLOAT32 && a->x_dtype <= TW_DTYPE_INT2;
+    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
+                   "x_dtype: %s %d (GridSample takes float32/64, float16, bfloat16, complex64/128, "
+                   "8/16/32/64-bit integers and bool)",
+                   known ? "unsupported type" : "unknown type", (int)a->x_dtype);
+  }
+  const int32_t g = a->grid_dtype;
+  if (g != TW_DTYPE_FLOAT32 && g != TW_DTYPE_FLOAT64 && g != TW_DTYPE_FLOAT16 && g != TW_DTYPE_BFLOAT16) {
+    const int known = g >= TW_DTYPE_FLOAT32 && g <= TW_DTYPE_INT2;
+    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
+                   "grid_dtype: %s %d (GridSample takes float32, float64, float16 and bfloat16 grids)",
+                   known ? "unsupported type" : "unknown type", (int)g);
+  }
+  return TW_OK;
+}
+
+/* rank, mode, padding_mode, align_corners, and the taps they need. */
+static tw_status tw_gs_check_modes(const tw_gs_args* a, const tw_gs_type* type) {
+  if (a->mode != TW_GRIDSAMPLE_MODE_LINEAR && a->mode != TW_GRIDSAMPLE_MODE_NEAREST &&
+      a->mode != TW_GRIDSAMPLE_MODE_CUBIC) {
+    return tw_fail(TW_INVALID_ARGUMENT, "mode: unknown value %d (0 linear, 1 nearest, 2 cubic)", (int)a->mode);
+  }
+  if (a->padding < TW_GRIDSAMPLE_PADDING_ZEROS || a->padding > TW_GRIDSAMPLE_PADDING_WRAP) {
+    return tw_fail(TW_INVALID_ARGUMENT, "padding_mode: unknown value %d (0 zeros, 1 border, 2 reflection, 3 wrap)",
+                   (int)a->padding);
+  }
+  if (a->align_corners != 0 && a->align_corners != 1) {
+    return tw_fail(TW_INVALID_ARGUMENT, "align_corners: must be 0 or 1, got %d", (int)a->align_corners);
+  }
+  if (a->mode != TW_GRIDSAMPLE_MODE_NEAREST && !type->blend[0][0]) {
+    return tw_fail(TW_UNSUPPORTED, "mode: %s interpolation is not defined for x_dtype %d (bool); use nearest",
+                   a->mode == TW_GRIDSAMPLE_MODE_LINEAR ? "linear" : "cubic", (int)a->x_dtype);
+  }
+  uint64_t taps = 1;
+  for (int i = 0; i < a->rank; i++) taps *= (uint64_t)tw_gridsample_taps_per_axis(a->mode); /* <= 4^16 */
+  if (taps > TW_GRIDSAMPLE_MAX_TAPS) {
+    return tw_fail(TW_UNSUPPORTED, "spatial_rank: %d with this mode needs %llu taps per output element (limit %d)",
+                   (int)a->rank, (unsigned long long)taps, TW_GRIDSAMPLE_MAX_TAPS);
+  }
+  return TW_OK;
+}
 
 static int tw_gs_mul(uint64_t a, uint64_t b, uint64_t* out) { return !__builtin_mul_overflow(a, b, out); }
+
+static tw_status tw_gs_check_bytes(const char* name, uint64_t need, size_t got, const char* what) {
+  if (need == (uint64_t)got) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: %s need %llu bytes, got %llu", name, what, (unsigned long long)need,
+                 (unsigned long long)got);
+}
+
+static tw_status tw_gs_check_shapes(const tw_gs_args* a, const tw_gs_type* type, tw_gs_sizes* s) {
+  const int r = a->rank;
+  for (int i = 0; i < r + 2; i++) {
+    if (a->x_shape[i] < 0) {
+      return tw_fail(TW_INVALID_ARGUMENT, "x_shape[%d]: negative dimension %lld", i, (long long)a->x_shape[i]);
+    }
+    if (a->grid_shape[i] < 0) {
+      return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[%d]: negative dimension %lld", i, (long long)a->grid_shape[i]);
+    }
+  }
+  if (a->grid_shape[0] != a->x_shape[0]) {
+    return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[0]: batch %lld differs from x_shape[0] = %lld",
+                   (long long)a->grid_shape[0], (long long)a->x_shape[0]);
+  }
+  if (a->grid_shape[r + 1] != r) {
+    return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[%d]: must equal spatial_rank %d, got %lld", r + 1, r,
+                   (long long)a->grid_shape[r + 1]);
+  }
+  s->batch = (uint64_t)a->x_shape[0];
+  s->channels = (uint64_t)a->x_shape[1];
+  s->plane = 1;
+  s->points = 1;
+  uint64_t x_count, grid_count, x_need, y_need, grid_need;
+  int ok = 1;
+  for (int i = 0; i < r; i++) {
+    ok &= tw_gs_mul(s->plane, (uint64_t)a->x_shape[2 + i], &s->plane);
+    ok &= tw_gs_mul(s->points, (uint64_t)a->grid_shape[1 + i], &s->points);
+  }
+  ok &= tw_gs_mul(s->batch, s->channels, &x_count) && tw_gs_mul(x_count, s->plane, &x_count);
+  ok &= tw_gs_mul(s->batch, s->channels, &s->y_count) && tw_gs_mul(s->y_count, s->points, &s->y_count);
+  ok &= tw_gs_mul(s->batch, s->points, &grid_count) && tw_gs_mul(grid_count, (uint64_t)r, &grid_count);
+  ok &= tw_gs_mul(x_count, type->size, &x_need) && tw_gs_mul(s->y_count, type->size, &y_need) &&
+        tw_gs_mul(grid_count, tw_dtype_bits(a->grid_dtype) / 8, &grid_need);
+  if (!ok) return tw_fail(TW_INVALID_ARGUMENT, "x_shape/grid_shape: byte counts overflow 64 bits");
+  tw_status status = tw_gs_check_bytes("x_bytes", x_need, a->x_bytes, "shape and x_dtype");
+  if (status == TW_OK) status = tw_gs_check_bytes("grid_bytes", grid_need, a->grid_bytes, "shape and grid_dtype");
+  if (status == TW_OK) status = tw_gs_check_bytes("y_bytes", y_need, a->y_bytes, "output shape (N, C, O...)");
+  if (status != TW_OK) return status;
+  if (s->y_count > 0 && s->plane > INT32_MAX) { /* plan indices are 32-bit */
+    return tw_fail(TW_UNSUPPORTED, "x_shape: %llu elements per (n, c) plane; the limit is 2^31 - 1",
+                   (unsigned long long)s->plane);
+  }
+  return TW_OK;
+}
 
 /* [a, a + a_bytes) and [b, b + b_bytes) share a byte. */
 static int tw_gs_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
@@ -139,8 +259,38 @@ static int tw_gs_overlap(const void* a, size_t a_bytes, const void* b, size_t b_
   return a_bytes && b_bytes && pa < pb + b_bytes && pb < pa + a_bytes;
 }
 
-static void tw_gs_setup_axis(tw_gridsample_axis* axis, int64_t length, int64_t stride, int32_t padding,
-                             int32_t align_corners) {
+static tw_status tw_gs_check_pointers(const tw_gs_args* a, const tw_gs_type* type) {
+  const uint32_t grid_size = tw_dtype_bits(a->grid_dtype) / 8;
+  if (a->x_bytes && !a->x) return tw_fail(TW_INVALID_ARGUMENT, "x: NULL with %llu bytes", (unsigned long long)a->x_bytes);
+  if (a->grid_bytes && !a->grid) {
+    return tw_fail(TW_INVALID_ARGUMENT, "grid: NULL with %llu bytes", (unsigned long long)a->grid_bytes);
+  }
+  if (a->y_bytes && !a->y) return tw_fail(TW_INVALID_ARGUMENT, "y: NULL with %llu bytes", (unsigned long long)a->y_bytes);
+  if ((uintptr_t)a->x % type->align) return tw_fail(TW_INVALID_ARGUMENT, "x: not aligned to %u bytes", type->align);
+  if ((uintptr_t)a->y % type->align) return tw_fail(TW_INVALID_ARGUMENT, "y: not aligned to %u bytes", type->align);
+  if ((uintptr_t)a->grid % grid_size) return tw_fail(TW_INVALID_ARGUMENT, "grid: not aligned to %u bytes", grid_size);
+  if (tw_gs_overlap(a->y, a->y_bytes, a->x, a->x_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps x");
+  if (tw_gs_overlap(a->y, a->y_bytes, a->grid, a->grid_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps grid");
+  return TW_OK;
+}
+
+/* The arguments that need no shape. */
+static tw_status tw_gs_check_args(const tw_gs_args* a, const tw_gs_type** type) {
+  if (a->rank < 1 || a->rank > TW_GRIDSAMPLE_MAX_RANK) {
+    return tw_fail(TW_INVALID_ARGUMENT, "spatial_rank: must be in [1, %d], got %d", TW_GRIDSAMPLE_MAX_RANK,
+                   (int)a->rank);
+  }
+  if (!a->x_shape) return tw_fail(TW_INVALID_ARGUMENT, "x_shape: NULL");
+  if (!a->grid_shape) return tw_fail(TW_INVALID_ARGUMENT, "grid_shape: NULL");
+  tw_status status = tw_gs_check_types(a, type);
+  if (status == TW_OK) status = tw_gs_check_modes(a, *type);
+  return status;
+}
+
+/* ---- normalisation ---------------------------------------------------------- */
+
+void tw_gridsample_setup_axis(tw_gridsample_axis* axis, int64_t length, int64_t stride, int32_t padding,
+                              int32_t align_corners) {
   const double L = (double)length;
   axis->length = length;
   axis->stride = stride;
@@ -171,6 +321,27 @@ static void tw_gs_setup_axis(tw_gridsample_axis* axis, int64_t length, int64_t s
 #undef TW_GS_SET
 }
 
+/* The problem the kernels see; returns whether every axis is short enough
+ * for the SIMD plan kernels. */
+static int tw_gs_normalise(const tw_gs_args* a, const tw_gs_type* type, tw_gridsample_problem* problem) {
+  const int r = a->rank;
+  problem->rank = r;
+  problem->mode = a->mode;
+  problem->padding = a->padding;
+  problem->taps_per_axis = tw_gridsample_taps_per_axis(a->mode);
+  problem->taps = 1;
+  for (int i = 0; i < r; i++) problem->taps *= problem->taps_per_axis;
+  problem->weights_f64 = a->mode != TW_GRIDSAMPLE_MODE_NEAREST && type->weights_f64;
+  int simd_lengths = 1;
+  int64_t stride = 1;
+  for (int i = r - 1; i >= 0; i--) {
+    tw_gridsample_setup_axis(&problem->axis[i], a->x_shape[2 + i], stride, a->padding, a->align_corners);
+    simd_lengths &= a->x_shape[2 + i] <= TW_GRIDSAMPLE_SIMD_MAX_LENGTH;
+    stride *= a->x_shape[2 + i];
+  }
+  return simd_lengths;
+}
+
 /* float16/bfloat16 coordinates -> float32 (exact). */
 static void tw_gs_stage_grid(int32_t grid_dtype, const uint16_t* h, size_t count, float* out) {
   for (size_t k = 0; k < count; k++) {
@@ -178,20 +349,137 @@ static void tw_gs_stage_grid(int32_t grid_dtype, const uint16_t* h, size_t count
   }
 }
 
-/* ---- cache warming ----------------------------------------------------------
- * A tile reads its grid and writes its outputs in runs of tile_w elements,
- * one per row, and the hardware prefetchers do not follow runs that short:
- * on large tensors every such access waits on memory (1024^2 x 3, 15 degree
- * rotation: linear 16 -> 10.5 ms, nearest 10 -> 8.5 ms, cubic 27 -> 24 ms
- * with warming). WebAssembly has no prefetch instruction, so before a band
- * of tiles we read one byte per cache line of the band's grid rows and output
- * rows in address order, which the prefetchers do follow. */
-static void tw_gs_warm(const void* p, size_t bytes) {
-  const unsigned char* b = p;
-  uint32_t sum = 0;
-  for (size_t i = 0; i < bytes; i += 64) sum += b[i];
-  volatile uint32_t sink = sum; /* a volatile store the compiler must keep, and with it the reads */
-  (void)sink;
+/* ---- the tiles ----------------------------------------------------------------
+ * Everything a tile needs, set up once per call. The driver's items are the
+ * (batch item, outer spatial index) pairs; its rows x cols the two innermost
+ * output axes (one row for r = 1). */
+
+typedef void (*tw_gs_plan_simd_fn)(const tw_gridsample_problem*, const tw_gridsample_tile*, const float*,
+                                   const tw_gridsample_plan*);
+
+typedef struct tw_gs_call {
+  tw_gridsample_problem problem;
+  tw_gridsample_plan plan;
+  tw_gridsample_tile layout; /* strides every tile shares; count and rows vary */
+  tw_gridsample_blend_fn blend;
+  tw_gs_plan_simd_fn plan_simd; /* NULL: the scalar plan, one run at a time */
+  int32_t grid_dtype;
+  size_t grid_size, elem_size, plane_bytes;
+  uint64_t outer, rows, cols, channels, points;
+  const unsigned char* x;
+  const unsigned char* grid;
+  unsigned char* y;
+  float* stage; /* float16/bfloat16 grids: a tile's coordinates as float32 */
+  const void* fill;
+} tw_gs_call;
+
+static void tw_gs_pick_kernels(tw_gs_call* c, const tw_gs_type* type, int simd_lengths) {
+  const int simd = tw_use_simd() != 0;
+  const int masked = c->problem.padding == TW_GRIDSAMPLE_PADDING_ZEROS;
+  const int nearest = c->problem.mode == TW_GRIDSAMPLE_MODE_NEAREST;
+  c->blend = nearest ? type->gather[masked][simd] : type->blend[masked][simd];
+  c->plan_simd = NULL;
+  if (simd && simd_lengths && c->grid_dtype != TW_DTYPE_FLOAT64 && !c->problem.weights_f64) {
+    const int r = c->problem.rank;
+    c->plan_simd = r == 2 ? tw_gridsample_plan2d__wasmsimd : r == 3 ? tw_gridsample_plan3d__wasmsimd : NULL;
+  }
+}
+
+/* The float32 coordinates of `count` points from coordinate `coord` on: the
+ * grid itself, or staged into `stage`. */
+static const float* tw_gs_coords_f32(const tw_gs_call* c, size_t coord, size_t count, float* stage) {
+  if (!c->stage) return (const float*)(const void*)c->grid + coord;
+  tw_gs_stage_grid(c->grid_dtype, (const uint16_t*)(const void*)c->grid + coord, count * (size_t)c->problem.rank,
+                   stage);
+  return stage;
+}
+
+/* Plans a tile whose first point's first coordinate is at `coord`. */
+static void tw_gs_plan_tile(const tw_gs_call* c, const tw_gridsample_tile* tile, size_t coord) {
+  const size_t r = (size_t)c->problem.rank, row_coords = (size_t)c->cols * r;
+  if (c->plan_simd && !c->stage) {
+    c->plan_simd(&c->problem, tile, (const float*)(const void*)c->grid + coord, &c->plan);
+    return;
+  }
+  if (c->plan_simd) { /* stage the tile's rows back to back */
+    tw_gridsample_tile staged = *tile;
+    staged.grid_stride = tile->count;
+    for (size_t i = 0; i < tile->rows; i++) {
+      tw_gs_coords_f32(c, coord + i * row_coords, tile->count, c->stage + i * tile->count * r);
+    }
+    c->plan_simd(&c->problem, &staged, c->stage, &c->plan);
+    return;
+  }
+  for (size_t i = 0; i < tile->rows; i++) {
+    const tw_gridsample_plan run = tw_gridsample_plan_at(&c->plan, i * tile->plan_stride);
+    const size_t at = coord + i * row_coords;
+    if (c->grid_dtype == TW_DTYPE_FLOAT64) {
+      tw_gridsample_plan_f64__scalar(&c->problem, (const double*)(const void*)c->grid + at, 0, tile->count, &run);
+    } else {
+      tw_gridsample_plan_f32__scalar(&c->problem, tw_gs_coords_f32(c, at, tile->count, c->stage), 0, tile->count,
+                                     &run);
+    }
+  }
+}
+
+static void tw_gs_tile(void* ctx, const tw_gs_tile_at* at) {
+  const tw_gs_call* c = ctx;
+  const uint64_t n = at->item / c->outer;
+  /* the tile's first point within batch item n */
+  const uint64_t p0 = ((at->item % c->outer) * c->rows + at->row0) * c->cols + at->col0;
+  tw_gridsample_tile tile = c->layout;
+  tile.count = at->count;
+  tile.rows = at->rows;
+  tw_gs_plan_tile(c, &tile, (size_t)((n * c->points + p0) * (uint64_t)c->problem.rank));
+  c->blend(&tile, c->x + n * c->channels * c->plane_bytes, &c->plan, c->fill,
+           c->y + (size_t)((n * c->channels * c->points + p0) * c->elem_size));
+}
+
+static void tw_gs_warm_band(void* ctx, uint64_t item, uint64_t row0, size_t rows) {
+  const tw_gs_call* c = ctx;
+  const uint64_t n = item / c->outer;
+  const uint64_t p0 = ((item % c->outer) * c->rows + row0) * c->cols; /* the band's first point in item n */
+  const size_t points = rows * (size_t)c->cols, r = (size_t)c->problem.rank;
+  tw_gs_warm(c->grid + (size_t)((n * c->points + p0) * r) * c->grid_size, points * r * c->grid_size);
+  for (uint64_t ch = 0; ch < c->channels; ch++) {
+    tw_gs_warm(c->y + (size_t)(((n * c->channels + ch) * c->points + p0) * c->elem_size), points * c->elem_size);
+  }
+}
+
+/* Plans and blends every output element: the one allocation, the walk. */
+static tw_status tw_gs_run(tw_gs_call* c, const tw_gs_args* a, const tw_gs_sizes* s, const tw_gs_type* type) {
+  const int r = a->rank;
+  c->cols = (uint64_t)a->grid_shape[r];
+  c->rows = r >= 2 ? (uint64_t)a->grid_shape[r - 1] : 1;
+  c->outer = s->points / (c->rows * c->cols);
+  const tw_gs_tiling tiling = tw_gs_tiling_for(s->batch * c->outer, c->rows, c->cols, (size_t)c->problem.taps);
+  const int nearest = a->mode == TW_GRIDSAMPLE_MODE_NEAREST;
+  const int stage = a->grid_dtype == TW_DTYPE_FLOAT16 || a->grid_dtype == TW_DTYPE_BFLOAT16;
+  void* extra;
+  void* scratch = tw_gs_alloc_plan(&tiling, (size_t)c->problem.taps, (size_t)c->problem.taps_per_axis,
+                                   nearest ? 0 : c->problem.weights_f64 ? 8 : 4,
+                                   a->padding == TW_GRIDSAMPLE_PADDING_ZEROS,
+                                   stage ? tiling.tile_w * tiling.tile_h * (size_t)r * 4 : 0, &c->plan, &extra);
+  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
+  /* only the SIMD f32 blend reads group flags and their compact layout */
+  c->plan.compact = tw_use_simd() && a->x_dtype == TW_DTYPE_FLOAT32 && !nearest;
+  c->stage = extra;
+  c->channels = s->channels;
+  c->points = s->points;
+  c->elem_size = type->size;
+  c->plane_bytes = (size_t)s->plane * type->size;
+  const tw_gridsample_tile layout = {.grid_stride = (size_t)c->cols,
+                                     .plan_stride = tiling.tile_w,
+                                     .y_stride = (size_t)c->cols,
+                                     .channels = (size_t)s->channels,
+                                     .x_channel_bytes = c->plane_bytes,
+                                     .y_channel_stride = (size_t)s->points};
+  c->layout = layout;
+  const int warm = tw_gs_should_warm(&tiling, (uint64_t)a->y_bytes + a->grid_bytes);
+  const tw_gs_walk walk = {warm ? tw_gs_warm_band : NULL, tw_gs_tile, c};
+  tw_gs_drive(&tiling, &walk);
+  free(scratch);
+  return TW_OK;
 }
 
 /* ---- the entry point ------------------------------------------------------ */
@@ -200,263 +488,36 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
                       int32_t grid_dtype, const void* grid, size_t grid_bytes, const int64_t* grid_shape,
                       int32_t mode, int32_t padding_mode, int32_t align_corners, double fill_value, void* y,
                       size_t y_bytes) {
-  /* -- arguments that need no shape -- */
-  if (spatial_rank < 1 || spatial_rank > TW_GRIDSAMPLE_MAX_RANK) {
-    return tw_fail(TW_INVALID_ARGUMENT, "spatial_rank: must be in [1, %d], got %d", TW_GRIDSAMPLE_MAX_RANK,
-                   (int)spatial_rank);
-  }
-  const int r = spatial_rank;
-  if (!x_shape) return tw_fail(TW_INVALID_ARGUMENT, "x_shape: NULL");
-  if (!grid_shape) return tw_fail(TW_INVALID_ARGUMENT, "grid_shape: NULL");
-  const tw_gs_type* type_entry = tw_gs_lookup_type(x_dtype);
-  if (!type_entry) {
-    const int known = x_dtype >= TW_DTYPE_FLOAT32 && x_dtype <= TW_DTYPE_INT2;
-    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
-                   "x_dtype: %s %d (GridSample takes float32/64, float16, bfloat16, complex64/128, "
-                   "8/16/32/64-bit integers and bool)",
-                   known ? "unsupported type" : "unknown type", (int)x_dtype);
-  }
-  const tw_gs_type type = *type_entry;
-  if (grid_dtype != TW_DTYPE_FLOAT32 && grid_dtype != TW_DTYPE_FLOAT64 && grid_dtype != TW_DTYPE_FLOAT16 &&
-      grid_dtype != TW_DTYPE_BFLOAT16) {
-    const int known = grid_dtype >= TW_DTYPE_FLOAT32 && grid_dtype <= TW_DTYPE_INT2;
-    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
-                   "grid_dtype: %s %d (GridSample takes float32, float64, float16 and bfloat16 grids)",
-                   known ? "unsupported type" : "unknown type", (int)grid_dtype);
-  }
-  const uint32_t grid_size = tw_dtype_bits(grid_dtype) / 8;
-  if (mode != TW_GRIDSAMPLE_MODE_LINEAR && mode != TW_GRIDSAMPLE_MODE_NEAREST && mode != TW_GRIDSAMPLE_MODE_CUBIC) {
-    return tw_fail(TW_INVALID_ARGUMENT, "mode: unknown value %d (0 linear, 1 nearest, 2 cubic)", (int)mode);
-  }
-  if (padding_mode < TW_GRIDSAMPLE_PADDING_ZEROS || padding_mode > TW_GRIDSAMPLE_PADDING_WRAP) {
-    return tw_fail(TW_INVALID_ARGUMENT, "padding_mode: unknown value %d (0 zeros, 1 border, 2 reflection, 3 wrap)",
-                   (int)padding_mode);
-  }
-  if (align_corners != 0 && align_corners != 1) {
-    return tw_fail(TW_INVALID_ARGUMENT, "align_corners: must be 0 or 1, got %d", (int)align_corners);
-  }
-  if (mode != TW_GRIDSAMPLE_MODE_NEAREST && !type.blend[0][0]) {
-    return tw_fail(TW_UNSUPPORTED, "mode: %s interpolation is not defined for x_dtype %d (bool); use nearest",
-                   mode == TW_GRIDSAMPLE_MODE_LINEAR ? "linear" : "cubic", (int)x_dtype);
-  }
-  const int taps_per_axis = tw_gridsample_taps_per_axis(mode);
-  uint64_t taps = 1;
-  for (int a = 0; a < r; a++) taps *= (uint64_t)taps_per_axis; /* <= 4^16 */
-  if (taps > TW_GRIDSAMPLE_MAX_TAPS) {
-    return tw_fail(TW_UNSUPPORTED, "spatial_rank: %d with this mode needs %llu taps per output element (limit %d)",
-                   r, (unsigned long long)taps, TW_GRIDSAMPLE_MAX_TAPS);
-  }
+  const tw_gs_args a = {x_dtype, x,    x_bytes,      spatial_rank,  x_shape, grid_dtype, grid,
+                        grid_bytes, grid_shape, mode, padding_mode, align_corners, y, y_bytes};
+  const tw_gs_type* type;
+  tw_gs_sizes sizes;
   union { double d; uint64_t u[2]; unsigned char bytes[16]; } fill = {0};
-  tw_status status = tw_gs_convert_fill(x_dtype, fill_value, fill.bytes);
+  tw_status status = tw_gs_check_args(&a, &type);
+  if (status == TW_OK) status = tw_gs_convert_fill(x_dtype, fill_value, fill.bytes);
+  if (status == TW_OK) status = tw_gs_check_shapes(&a, type, &sizes);
+  if (status == TW_OK) status = tw_gs_check_pointers(&a, type);
   if (status != TW_OK) return status;
 
-  /* -- shapes -- */
-  for (int i = 0; i < r + 2; i++) {
-    if (x_shape[i] < 0) return tw_fail(TW_INVALID_ARGUMENT, "x_shape[%d]: negative dimension %lld", i, (long long)x_shape[i]);
-    if (grid_shape[i] < 0) {
-      return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[%d]: negative dimension %lld", i, (long long)grid_shape[i]);
-    }
-  }
-  if (grid_shape[0] != x_shape[0]) {
-    return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[0]: batch %lld differs from x_shape[0] = %lld",
-                   (long long)grid_shape[0], (long long)x_shape[0]);
-  }
-  if (grid_shape[r + 1] != r) {
-    return tw_fail(TW_INVALID_ARGUMENT, "grid_shape[%d]: must equal spatial_rank %d, got %lld", r + 1, r,
-                   (long long)grid_shape[r + 1]);
-  }
-  const uint64_t batch = (uint64_t)x_shape[0], channels = (uint64_t)x_shape[1];
-  uint64_t plane = 1, points = 1, x_count, y_count, grid_count, x_need, y_need, grid_need;
-  int ok = 1;
-  for (int a = 0; a < r; a++) {
-    ok &= tw_gs_mul(plane, (uint64_t)x_shape[2 + a], &plane);
-    ok &= tw_gs_mul(points, (uint64_t)grid_shape[1 + a], &points);
-  }
-  ok &= tw_gs_mul(batch, channels, &x_count) && tw_gs_mul(x_count, plane, &x_count);
-  ok &= tw_gs_mul(batch, channels, &y_count) && tw_gs_mul(y_count, points, &y_count);
-  ok &= tw_gs_mul(batch, points, &grid_count) && tw_gs_mul(grid_count, (uint64_t)r, &grid_count);
-  ok &= tw_gs_mul(x_count, type.size, &x_need) && tw_gs_mul(y_count, type.size, &y_need) &&
-        tw_gs_mul(grid_count, grid_size, &grid_need);
-  if (!ok) return tw_fail(TW_INVALID_ARGUMENT, "x_shape/grid_shape: byte counts overflow 64 bits");
-  if (x_need != (uint64_t)x_bytes) {
-    return tw_fail(TW_INVALID_ARGUMENT, "x_bytes: shape and x_dtype need %llu bytes, got %llu",
-                   (unsigned long long)x_need, (unsigned long long)x_bytes);
-  }
-  if (grid_need != (uint64_t)grid_bytes) {
-    return tw_fail(TW_INVALID_ARGUMENT, "grid_bytes: shape and grid_dtype need %llu bytes, got %llu",
-                   (unsigned long long)grid_need, (unsigned long long)grid_bytes);
-  }
-  if (y_need != (uint64_t)y_bytes) {
-    return tw_fail(TW_INVALID_ARGUMENT, "y_bytes: output shape (N, C, O...) needs %llu bytes, got %llu",
-                   (unsigned long long)y_need, (unsigned long long)y_bytes);
-  }
-
-  if (y_count > 0 && plane > INT32_MAX) { /* plan indices are 32-bit */
-    return tw_fail(TW_UNSUPPORTED, "x_shape: %llu elements per (n, c) plane; the limit is 2^31 - 1",
-                   (unsigned long long)plane);
-  }
-
-  /* -- pointers -- */
-  if (x_bytes && !x) return tw_fail(TW_INVALID_ARGUMENT, "x: NULL with %llu bytes", (unsigned long long)x_bytes);
-  if (grid_bytes && !grid) {
-    return tw_fail(TW_INVALID_ARGUMENT, "grid: NULL with %llu bytes", (unsigned long long)grid_bytes);
-  }
-  if (y_bytes && !y) return tw_fail(TW_INVALID_ARGUMENT, "y: NULL with %llu bytes", (unsigned long long)y_bytes);
-  if ((uintptr_t)x % type.align) return tw_fail(TW_INVALID_ARGUMENT, "x: not aligned to %u bytes", type.align);
-  if ((uintptr_t)y % type.align) return tw_fail(TW_INVALID_ARGUMENT, "y: not aligned to %u bytes", type.align);
-  if ((uintptr_t)grid % grid_size) return tw_fail(TW_INVALID_ARGUMENT, "grid: not aligned to %u bytes", grid_size);
-  if (tw_gs_overlap(y, y_bytes, x, x_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps x");
-  if (tw_gs_overlap(y, y_bytes, grid, grid_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps grid");
-
-  /* -- empty tensors (handled here so the kernels never see them) -- */
-  if (y_count == 0) return TW_OK;
-  if (plane == 0) {
+  /* empty tensors (handled here so the kernels never see them) */
+  if (sizes.y_count == 0) return TW_OK;
+  if (sizes.plane == 0) {
     if (padding_mode != TW_GRIDSAMPLE_PADDING_ZEROS) {
       return tw_fail(TW_INVALID_ARGUMENT,
                      "x_shape: a spatial axis has length 0, so every tap is out of bounds; only zeros padding "
                      "can fill the output");
     }
-    for (uint64_t i = 0; i < y_count; i++) memcpy((unsigned char*)y + i * type.size, fill.bytes, type.size);
+    for (uint64_t i = 0; i < sizes.y_count; i++) memcpy((unsigned char*)y + i * type->size, fill.bytes, type->size);
     return TW_OK;
   }
 
-  /* -- normalised problem -- */
-  tw_gridsample_problem problem;
-  problem.rank = r;
-  problem.mode = mode;
-  problem.padding = padding_mode;
-  problem.taps_per_axis = taps_per_axis;
-  problem.taps = (int32_t)taps;
-  problem.weights_f64 = mode != TW_GRIDSAMPLE_MODE_NEAREST && type.weights_f64;
-  int simd_lengths = 1;
-  int64_t stride = 1;
-  for (int a = r - 1; a >= 0; a--) {
-    tw_gs_setup_axis(&problem.axis[a], x_shape[2 + a], stride, padding_mode, align_corners);
-    simd_lengths &= x_shape[2 + a] <= TW_GRIDSAMPLE_SIMD_MAX_LENGTH;
-    stride *= x_shape[2 + a];
-  }
-
-  /* -- kernels -- */
-  const int simd = tw_use_simd() != 0;
-  const int masked = padding_mode == TW_GRIDSAMPLE_PADDING_ZEROS;
-  const tw_gridsample_blend_fn blend =
-      mode == TW_GRIDSAMPLE_MODE_NEAREST ? type.gather[masked][simd] : type.blend[masked][simd];
-  void (*plan_simd)(const tw_gridsample_problem*, const tw_gridsample_tile*, const float*,
-                    const tw_gridsample_plan*) = NULL;
-  if (simd && simd_lengths && grid_dtype != TW_DTYPE_FLOAT64 && !problem.weights_f64) {
-    plan_simd = r == 2 ? tw_gridsample_plan2d__wasmsimd : r == 3 ? tw_gridsample_plan3d__wasmsimd : NULL;
-  }
-
-  /* -- tiles --
-   * Output locations are processed in tiles of tile_h x tile_w over the two
-   * innermost output axes (rows of tile_w for r = 1). A rotated or scaled
-   * grid maps a compact tile to a compact patch of x that each channel's
-   * gathers reuse, while a run of whole output rows sweeps hundreds of x rows
-   * (1024^2, 90 degree rotation: ~49 ms with row runs, ~14 ms with tiles,
-   * the same as no rotation). A tile holds at most TILE_ENTRIES plan entries
-   * (points x taps). */
-  const uint64_t cols = (uint64_t)grid_shape[r], rows = r >= 2 ? (uint64_t)grid_shape[r - 1] : 1;
-  const uint64_t outer = points / (rows * cols);
-  size_t tile_points = (TW_GRIDSAMPLE_TILE_ENTRIES / (size_t)taps) & ~(size_t)3;
-  tile_points = tile_points < 4 ? 4 : tile_points > TW_GRIDSAMPLE_TILE_MAX_POINTS ? TW_GRIDSAMPLE_TILE_MAX_POINTS
-                                                                                   : tile_points;
-  size_t tile_w = rows > 1 && tile_points > TW_GRIDSAMPLE_TILE_WIDTH ? TW_GRIDSAMPLE_TILE_WIDTH : tile_points;
-  const size_t cols_up = ((size_t)cols + 3) & ~(size_t)3;
-  if (tile_w > cols_up) tile_w = cols_up;
-  size_t tile_h = tile_points / tile_w;
-  if (tile_h > rows) tile_h = (size_t)rows;
-
-  /* Warm only when tiles split rows and the data is large: when it all
-   * fits in L2 (224^2 x 3) the extra pass costs more than it saves. */
-  const int warm = cols > tile_w && y_bytes + grid_bytes >= TW_GRIDSAMPLE_WARM_MIN_BYTES;
-
-  /* -- scratch: the one allocation -- */
-  const size_t entries = tile_w * tile_h * (size_t)taps;
-  const size_t weight_bytes = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 0 : entries * (problem.weights_f64 ? 8 : 4);
-  const size_t mask_bytes = masked ? entries * 4 : 0;
-  const int stage_grid = grid_dtype == TW_DTYPE_FLOAT16 || grid_dtype == TW_DTYPE_BFLOAT16;
-  const size_t stage_bytes = stage_grid ? tile_w * tile_h * (size_t)r * 4 : 0;
-  const size_t flag_bytes = tile_w * tile_h / 4;
-  unsigned char* scratch = malloc(weight_bytes + entries * 4 + mask_bytes + stage_bytes + flag_bytes);
-  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
-  tw_gridsample_plan plan;
-  plan.taps = (size_t)taps;
-  plan.taps_per_axis = (size_t)taps_per_axis;
-  plan.flags = scratch + weight_bytes + entries * 4 + mask_bytes + stage_bytes;
-  /* only the SIMD f32 blend reads group flags and their compact layout */
-  plan.compact = simd && x_dtype == TW_DTYPE_FLOAT32 && mode != TW_GRIDSAMPLE_MODE_NEAREST;
-  plan.w64 = problem.weights_f64 && weight_bytes ? (double*)(void*)scratch : NULL;
-  plan.w32 = !problem.weights_f64 && weight_bytes ? (float*)(void*)scratch : NULL;
-  plan.index = (uint32_t*)(void*)(scratch + weight_bytes);
-  plan.mask = masked ? plan.index + entries : NULL;
-  float* stage = stage_grid ? (float*)(void*)(scratch + weight_bytes + entries * 4 + mask_bytes) : NULL;
-
-  const unsigned char* xb = x;
-  const unsigned char* gb = grid;
-  unsigned char* yb = y;
-  const size_t plane_bytes = (size_t)plane * type.size;
-  /* Every tile shares these strides; only its count and rows vary. */
-  const tw_gridsample_tile tile_layout = {.grid_stride = (size_t)cols,
-                                          .plan_stride = tile_w,
-                                          .y_stride = (size_t)cols,
-                                          .channels = (size_t)channels,
-                                          .x_channel_bytes = plane_bytes,
-                                          .y_channel_stride = (size_t)points};
-  for (uint64_t n = 0; n < batch; n++) {
-    for (uint64_t o = 0; o < outer; o++) {
-      for (uint64_t row0 = 0; row0 < rows; row0 += tile_h) {
-        if (warm) {
-          const size_t band_rows = (size_t)(rows - row0 < tile_h ? rows - row0 : tile_h);
-          const uint64_t band_p0 = (o * rows + row0) * cols; /* the band's first point in this batch item */
-          tw_gs_warm(gb + (size_t)((n * points + band_p0) * (uint64_t)r) * grid_size,
-                     band_rows * (size_t)cols * (size_t)r * grid_size);
-          for (uint64_t c = 0; c < channels; c++) {
-            tw_gs_warm(yb + (size_t)(((n * channels + c) * points + band_p0) * type.size),
-                       band_rows * (size_t)cols * type.size);
-          }
-        }
-        for (uint64_t col0 = 0; col0 < cols; col0 += tile_w) {
-          tw_gridsample_tile tile = tile_layout;
-          tile.count = (size_t)(cols - col0 < tile_w ? cols - col0 : tile_w);
-          tile.rows = (size_t)(rows - row0 < tile_h ? rows - row0 : tile_h);
-          const uint64_t p0 = (o * rows + row0) * cols + col0; /* the tile's first point in this batch item */
-          const size_t first_coord = (size_t)((n * points + p0) * (uint64_t)r);
-
-          /* plan the tile once */
-          if (grid_dtype == TW_DTYPE_FLOAT64 || !plan_simd) {
-            for (size_t i = 0; i < tile.rows; i++) {
-              const tw_gridsample_plan run_plan = tw_gridsample_plan_at(&plan, i * tile_w);
-              const size_t coord = first_coord + i * (size_t)cols * (size_t)r;
-              if (grid_dtype == TW_DTYPE_FLOAT64) {
-                tw_gridsample_plan_f64__scalar(&problem, (const double*)(const void*)gb + coord, 0, tile.count,
-                                               &run_plan);
-              } else if (stage_grid) {
-                tw_gs_stage_grid(grid_dtype, (const uint16_t*)(const void*)gb + coord, tile.count * (size_t)r, stage);
-                tw_gridsample_plan_f32__scalar(&problem, stage, 0, tile.count, &run_plan);
-              } else {
-                tw_gridsample_plan_f32__scalar(&problem, (const float*)(const void*)gb + coord, 0, tile.count,
-                                               &run_plan);
-              }
-            }
-          } else if (stage_grid) {
-            tw_gridsample_tile staged = tile;
-            staged.grid_stride = tile.count;
-            for (size_t i = 0; i < tile.rows; i++) {
-              tw_gs_stage_grid(grid_dtype, (const uint16_t*)(const void*)gb + first_coord + i * (size_t)cols * (size_t)r,
-                               tile.count * (size_t)r, stage + i * tile.count * (size_t)r);
-            }
-            plan_simd(&problem, &staged, stage, &plan);
-          } else {
-            plan_simd(&problem, &tile, (const float*)(const void*)gb + first_coord, &plan);
-          }
-
-          /* blend it for every channel */
-          blend(&tile, xb + n * channels * plane_bytes, &plan, fill.bytes,
-                yb + (size_t)((n * channels * points + p0) * type.size));
-        }
-      }
-    }
-  }
-  free(scratch);
-  return TW_OK;
+  tw_gs_call call = {.grid_dtype = grid_dtype,
+                     .grid_size = tw_dtype_bits(grid_dtype) / 8,
+                     .x = x,
+                     .grid = grid,
+                     .y = y,
+                     .fill = fill.bytes};
+  const int simd_lengths = tw_gs_normalise(&a, type, &call.problem);
+  tw_gs_pick_kernels(&call, type, simd_lengths);
+  return tw_gs_run(&call, &a, &sizes, type);
 }
