@@ -1,0 +1,234 @@
+/* Resize entry (resize.h): argument checks, weight tables for the band, and
+ * the driver that runs the two passes over chunks of destination rows. */
+#include "image/resize.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/config.h"
+#include "image/image.h"
+#include "image/resize-internal.h"
+
+typedef struct geometry {
+  int32_t src_width, src_height, dst_width, dst_height, channels, interpolation, antialias;
+  double cubic_a;
+} geometry;
+
+static tw_status check_geometry(const geometry* g) {
+  if (g->src_width < 0 || g->src_height < 0) {
+    return tw_fail(TW_INVALID_ARGUMENT, "source size must be >= 0, got %d x %d", (int)g->src_width,
+                   (int)g->src_height);
+  }
+  if (g->dst_width < 0 || g->dst_height < 0) {
+    return tw_fail(TW_INVALID_ARGUMENT, "width and height must be >= 0, got %d x %d", (int)g->dst_width,
+                   (int)g->dst_height);
+  }
+  if (g->channels < 1 || g->channels > TW_IMAGE_MAX_CHANNELS) {
+    return tw_fail(TW_INVALID_ARGUMENT, "channels must be 1..4, got %d", (int)g->channels);
+  }
+  if (g->interpolation < TW_IMAGE_INTERPOLATION_NEAREST || g->interpolation > TW_IMAGE_INTERPOLATION_AREA) {
+    return tw_fail(TW_INVALID_ARGUMENT, "interpolation: unknown value %d", (int)g->interpolation);
+  }
+  if (g->antialias != 0 && g->antialias != 1) {
+    return tw_fail(TW_INVALID_ARGUMENT, "antialias must be 0 or 1, got %d", (int)g->antialias);
+  }
+  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubicA must be finite");
+  const int empty_src = g->src_width == 0 || g->src_height == 0;
+  const int empty_dst = g->dst_width == 0 || g->dst_height == 0;
+  if (empty_src && !empty_dst) {
+    return tw_fail(TW_INVALID_ARGUMENT, "cannot resize an empty %d x %d image to %d x %d", (int)g->src_width,
+                   (int)g->src_height, (int)g->dst_width, (int)g->dst_height);
+  }
+  return TW_OK;
+}
+
+/* The rows [first, first + count) of an image that a byte count covers. */
+static tw_status band_rows(const char* name, size_t bytes, int32_t width, int32_t height, int32_t channels,
+                           int32_t first, int64_t* count) {
+  const uint64_t row_bytes = (uint64_t)width * (uint64_t)channels;
+  if (row_bytes == 0 || height == 0) {
+    if (bytes != 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes for an empty image", name, bytes);
+    *count = 0;
+    return TW_OK;
+  }
+  if (bytes % row_bytes != 0) {
+    return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes is not a whole number of %llu-byte rows", name, bytes,
+                   (unsigned long long)row_bytes);
+  }
+  *count = (int64_t)(bytes / row_bytes);
+  if (first < 0 || first + *count > height) {
+    return tw_fail(TW_INVALID_ARGUMENT, "%s: rows [%d, %lld) are not inside the image's %d rows", name, (int)first,
+                   (long long)(first + *count), (int)height);
+  }
+  return TW_OK;
+}
+
+/* The source rows of destination rows [row, row + rows), rows >= 1. */
+static void needed_rows(const tw_resize_axis* y, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
+  /* the tap ranges never move backwards as i grows, so the ends decide */
+  *first = tw_resize_axis_tap(y, row, NULL);
+  *end = tw_resize_axis_tap(y, row + rows - 1, NULL) + y->taps;
+}
+
+tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, int32_t interpolation,
+                                      int32_t antialias, double cubic_a, int32_t dst_row, int32_t dst_rows,
+                                      int32_t* range) {
+  const geometry g = {1, src_height, 1, dst_height, 1, interpolation, antialias, cubic_a};
+  tw_status status = check_geometry(&g);
+  if (status != TW_OK) return status;
+  if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range must not be NULL");
+  if (dst_row < 0 || dst_rows < 0 || (int64_t)dst_row + dst_rows > dst_height) {
+    return tw_fail(TW_INVALID_ARGUMENT, "destination rows [%d, %lld) are not inside the image's %d rows",
+                   (int)dst_row, (long long)dst_row + dst_rows, (int)dst_height);
+  }
+  range[0] = range[1] = 0;
+  if (dst_rows == 0) return TW_OK;
+  tw_resize_axis y;
+  tw_resize_axis_init(&y, src_height, dst_height, interpolation, antialias, cubic_a);
+  int64_t first, end;
+  needed_rows(&y, dst_row, dst_rows, &first, &end);
+  range[0] = (int32_t)first;
+  range[1] = (int32_t)(end - first);
+  return TW_OK;
+}
+
+/* One allocation, carved into the tables and the horizontal-pass rows. */
+typedef struct plan {
+  tw_resize_axis x, y;
+  int32_t *x_first, *y_first;
+  float *x_weights, *y_weights, *rows;
+  int64_t chunk_rows; /* horizontal-pass rows `rows` holds */
+  void* block;
+} plan;
+
+static int add_bytes(uint64_t* total, uint64_t count, uint64_t size) {
+  uint64_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes) || __builtin_add_overflow(*total, bytes, total)) return 0;
+  return 1;
+}
+
+static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t dst_rows) {
+  const int weighted = g->interpolation != TW_IMAGE_INTERPOLATION_NEAREST;
+  const uint64_t row_floats = (uint64_t)g->dst_width * (uint64_t)g->channels;
+  p->chunk_rows = (int64_t)(TW_RESIZE_CHUNK_BYTES / (row_floats * sizeof(float)));
+  if (p->chunk_rows < p->y.taps) p->chunk_rows = p->y.taps;
+  uint64_t total = 0;
+  int ok = add_bytes(&total, (uint64_t)g->dst_width, sizeof(int32_t)) &&
+           add_bytes(&total, (uint64_t)dst_rows, sizeof(int32_t));
+  if (weighted) {
+    ok = ok && add_bytes(&total, (uint64_t)g->dst_width * (uint64_t)p->x.taps, sizeof(float)) &&
+         add_bytes(&total, (uint64_t)dst_rows * (uint64_t)p->y.taps, sizeof(float)) &&
+         add_bytes(&total, (uint64_t)p->chunk_rows * row_floats, sizeof(float));
+  }
+  if (!ok || total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "resize: %d x %d needs too much scratch memory",
+                                              (int)g->dst_width, (int)g->dst_height);
+  p->block = malloc((size_t)total);
+  if (p->block == NULL) return tw_fail(TW_OUT_OF_MEMORY, "resize: cannot allocate %llu bytes of scratch memory",
+                                       (unsigned long long)total);
+  /* floats first (4-byte aligned like the int32 tables, so any order works) */
+  float* f = p->block;
+  p->rows = f;
+  p->x_weights = weighted ? p->rows + p->chunk_rows * (int64_t)row_floats : f;
+  p->y_weights = weighted ? p->x_weights + (int64_t)g->dst_width * p->x.taps : f;
+  int32_t* i = (int32_t*)(weighted ? p->y_weights + dst_rows * p->y.taps : f);
+  p->x_first = i;
+  p->y_first = i + g->dst_width;
+  for (int32_t x = 0; x < g->dst_width; x++) {
+    p->x_first[x] = tw_resize_axis_tap(&p->x, x, weighted ? p->x_weights + (int64_t)x * p->x.taps : NULL);
+  }
+  for (int64_t r = 0; r < dst_rows; r++) {
+    p->y_first[r] = tw_resize_axis_tap(&p->y, dst_row + r, weighted ? p->y_weights + r * p->y.taps : NULL);
+  }
+  return TW_OK;
+}
+
+static void run_nearest(const plan* p, const geometry* g, const uint8_t* src, int32_t src_row, uint8_t* dst,
+                        int64_t dst_rows) {
+  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
+  const size_t dst_row_bytes = (size_t)g->dst_width * (size_t)g->channels;
+  for (int64_t r = 0; r < dst_rows; r++) {
+    tw_resize_nearest__scalar(src + (size_t)(p->y_first[r] - src_row) * src_row_bytes, dst + (size_t)r * dst_row_bytes,
+                              g->dst_width, g->channels, p->x_first);
+  }
+}
+
+/* Destination rows in chunks: the horizontal pass fills p->rows with the
+ * source rows a chunk reads (rows already there from the previous chunk are
+ * moved, not recomputed), then the vertical pass writes the chunk. */
+static void run_separable(const plan* p, const geometry* g, const uint8_t* src, int32_t src_row, uint8_t* dst,
+                          int64_t dst_rows) {
+  const int simd = tw_use_simd();
+  tw_resize_hpass_fn* hpass = simd ? tw_resize_hpass__wasmsimd : tw_resize_hpass__scalar;
+  tw_resize_vpass_fn* vpass = simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar;
+  const size_t row_floats = (size_t)g->dst_width * (size_t)g->channels;
+  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
+  const float divisor = p->x.divisor * p->y.divisor;
+  const int32_t taps = p->y.taps;
+  /* PIL's uint8 rows between the passes (resize.h); never AREA, whose integer-factor rows are sums */
+  const int32_t clamp = g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA;
+  int64_t held_first = 0, held_end = 0; /* source rows in p->rows, row held_first at p->rows */
+  for (int64_t r = 0; r < dst_rows;) {
+    const int64_t first = p->y_first[r];
+    int64_t end_row = r + 1;
+    while (end_row < dst_rows && p->y_first[end_row] + taps - first <= p->chunk_rows) end_row++;
+    const int64_t end = p->y_first[end_row - 1] + taps;
+    int64_t kept = 0;
+    if (first >= held_first && first < held_end) {
+      kept = held_end - first;
+      memmove(p->rows, p->rows + (size_t)(first - held_first) * row_floats, (size_t)kept * row_floats * sizeof(float));
+    }
+    for (int64_t j = first + kept; j < end; j++) {
+      hpass(src + (size_t)(j - src_row) * src_row_bytes, p->rows + (size_t)(j - first) * row_floats, g->dst_width,
+            g->channels, p->x_first, p->x_weights, p->x.taps, clamp);
+    }
+    held_first = first;
+    held_end = end;
+    for (; r < end_row; r++) {
+      vpass(p->rows + (size_t)(p->y_first[r] - first) * row_floats, row_floats, p->y_weights + r * taps, taps,
+            row_floats, divisor, dst + (size_t)r * row_floats);
+    }
+  }
+}
+
+static int overlaps(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+  return a_bytes != 0 && b_bytes != 0 && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
+}
+
+tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
+                          int32_t src_row, uint8_t* dst, size_t dst_bytes, int32_t dst_width, int32_t dst_height,
+                          int32_t dst_row, int32_t channels, int32_t interpolation, int32_t antialias,
+                          double cubic_a) {
+  const geometry g = {src_width, src_height, dst_width, dst_height, channels, interpolation, antialias, cubic_a};
+  tw_status status = check_geometry(&g);
+  if (status != TW_OK) return status;
+  int64_t src_rows, dst_rows;
+  if ((status = band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
+      (status = band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
+    return status;
+  }
+  if ((src == NULL && src_bytes != 0) || (dst == NULL && dst_bytes != 0)) {
+    return tw_fail(TW_INVALID_ARGUMENT, "src and dst must not be NULL");
+  }
+  if (overlaps(src, src_bytes, dst, dst_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "src and dst overlap");
+  if (dst_rows == 0) return TW_OK;
+  plan p;
+  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, antialias, cubic_a);
+  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, antialias, cubic_a);
+  int64_t first, end;
+  needed_rows(&p.y, dst_row, dst_rows, &first, &end);
+  if (first < src_row || end > src_row + src_rows) {
+    return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
+                   "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
+                   (long long)end, (int)src_row, (long long)(src_row + src_rows));
+  }
+  if ((status = make_plan(&p, &g, dst_row, dst_rows)) != TW_OK) return status;
+  if (interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
+    run_nearest(&p, &g, src, src_row, dst, dst_rows);
+  } else {
+    run_separable(&p, &g, src, src_row, dst, dst_rows);
+  }
+  free(p.block);
+  return TW_OK;
+}

@@ -1,0 +1,252 @@
+/* Native tests of the resize C layer (ASan/UBSan, SIMD through SIMDe):
+ *  1. the SIMD micro-kernels against the scalar ones, bit for bit, on widths
+ *     around the vector width, buffers of exact length, canaries after dst;
+ *  2. tw_image_resize SIMD against scalar, and banded against whole, on
+ *     random sizes (1x1, 1xN, Nx1 included), every interpolation, antialias
+ *     on and off, channels 1-4;
+ *  3. values pinned by hand (resize.h's rules);
+ *  4. bad arguments: a status, a message naming the argument, dst untouched.
+ * The arithmetic itself is checked bit for bit against the plain-JS
+ * reference in tests/image-resize.test.mjs. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/config.h"
+#include "common/status.h"
+#include "harness.h"
+#include "image/image.h"
+#include "image/resize-internal.h"
+#include "image/resize.h"
+
+#define CANARY 0xA5
+
+static const int widths[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17};
+#define NWIDTHS ((int)(sizeof widths / sizeof widths[0]))
+
+static void random_bytes(uint8_t* p, size_t n) {
+  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)harness_rand();
+}
+
+static float random_weight(void) { return (float)((double)(harness_rand() % 20001) / 10000.0 - 0.5); }
+
+static void test_hpass(void) {
+  for (int channels = 1; channels <= 4; channels++) {
+    for (int wi = 0; wi < NWIDTHS; wi++) {
+      for (int taps = 1; taps <= 6; taps++) {
+        const int width = widths[wi], n = taps + harness_rand_int(0, 20);
+        uint8_t* src = malloc((size_t)n * channels);
+        random_bytes(src, (size_t)n * channels);
+        int32_t* first = malloc(sizeof(int32_t) * width);
+        float* w = malloc(sizeof(float) * width * taps);
+        for (int x = 0; x < width; x++) first[x] = harness_rand_int(0, n - taps);
+        for (int k = 0; k < width * taps; k++) w[k] = random_weight();
+        const size_t count = (size_t)width * channels;
+        float* a = malloc(sizeof(float) * (count + 1));
+        float* b = malloc(sizeof(float) * (count + 1));
+        a[count] = b[count] = 1234.5f;
+        const int clamp = taps & 1;
+        tw_resize_hpass__scalar(src, a, width, channels, first, w, taps, clamp);
+        tw_resize_hpass__wasmsimd(src, b, width, channels, first, w, taps, clamp);
+        CHECK(memcmp(a, b, sizeof(float) * count) == 0, "hpass c=%d w=%d taps=%d differ", channels, width, taps);
+        CHECK(b[count] == 1234.5f, "hpass wrote past its row (c=%d w=%d)", channels, width);
+        free(src), free(first), free(w), free(a), free(b);
+      }
+    }
+  }
+}
+
+static void test_vpass(void) {
+  for (int count = 1; count <= 70; count++) {
+    for (int taps = 1; taps <= 5; taps++) {
+      const size_t stride = (size_t)count + (size_t)harness_rand_int(0, 3);
+      float* rows = malloc(sizeof(float) * (stride * (taps - 1) + count));
+      for (size_t i = 0; i < stride * (taps - 1) + count; i++) {
+        /* integers and halves (ties), out-of-range values, and the odd NaN */
+        rows[i] = (float)(harness_rand_int(-600, 1200)) * 0.5f;
+      }
+      if (count > 3) rows[count - 2] = NAN;
+      float w[5];
+      for (int k = 0; k < taps; k++) w[k] = (k & 1) ? 0.5f : 1.0f;
+      for (int d = 0; d < 2; d++) {
+        const float divisor = d ? 3.0f : 1.0f;
+        uint8_t* a = malloc((size_t)count + 1);
+        uint8_t* b = malloc((size_t)count + 1);
+        a[count] = b[count] = CANARY;
+        tw_resize_vpass__scalar(rows, stride, w, taps, (size_t)count, divisor, a);
+        tw_resize_vpass__wasmsimd(rows, stride, w, taps, (size_t)count, divisor, b);
+        CHECK(memcmp(a, b, (size_t)count) == 0, "vpass count=%d taps=%d divisor=%g differ", count, taps, divisor);
+        CHECK(b[count] == CANARY, "vpass wrote past its row (count=%d)", count);
+        free(a), free(b);
+      }
+      free(rows);
+    }
+  }
+  /* rounding: half to even, clamp, NaN -> 0 */
+  const float values[8] = {0.5f, 1.5f, 2.5f, -0.5f, 254.5f, 255.5f, 300.0f, NAN};
+  const uint8_t expected[8] = {0, 2, 2, 0, 254, 255, 255, 0};
+  const float one = 1.0f;
+  uint8_t got[8];
+  for (int simd = 0; simd < 2; simd++) {
+    (simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar)(values, 8, &one, 1, 8, 1.0f, got);
+    CHECK(memcmp(got, expected, 8) == 0, "rounding (simd=%d): %d %d %d %d %d %d %d %d", simd, got[0], got[1], got[2],
+          got[3], got[4], got[5], got[6], got[7]);
+  }
+}
+
+static const char* interpolation_name(int i) {
+  static const char* names[] = {"nearest", "linear", "cubic", "area"};
+  return names[i];
+}
+
+/* A whole-image call; returns the status. */
+static tw_status resize_whole(const uint8_t* src, int sw, int sh, uint8_t* dst, int dw, int dh, int c, int interp,
+                              int aa, double a) {
+  return tw_image_resize(src, (size_t)sw * sh * c, sw, sh, 0, dst, (size_t)dw * dh * c, dw, dh, 0, c, interp, aa, a);
+}
+
+static void test_entry_random(void) {
+  for (int iter = 0; iter < 400; iter++) {
+    const int pick = iter % 4;
+    int sw = harness_rand_int(1, 40), sh = harness_rand_int(1, 40);
+    int dw = harness_rand_int(1, 40), dh = harness_rand_int(1, 40);
+    if (pick == 1) sw = dw = 1;                      /* 1 x N */
+    if (pick == 2) sh = dh = 1;                      /* N x 1 */
+    if (iter < 20) dw = widths[iter % NWIDTHS], sw = 1 + iter % 3; /* widths around the vector width */
+    if (iter == 3) sw = sh = 1;                      /* 1x1 source */
+    if (iter == 7) dw = dh = 1;                      /* to 1x1 */
+    const int c = 1 + iter % 4, interp = (iter / 4) % 4, aa = (iter / 16) % 2;
+    const double a = aa ? -0.5 : -0.75;
+    const size_t sbytes = (size_t)sw * sh * c, dbytes = (size_t)dw * dh * c;
+    uint8_t* src = malloc(sbytes);
+    random_bytes(src, sbytes);
+    uint8_t* scalar = malloc(dbytes + 1);
+    uint8_t* simd = malloc(dbytes + 1);
+    uint8_t* banded = malloc(dbytes + 1);
+    scalar[dbytes] = simd[dbytes] = banded[dbytes] = CANARY;
+    tw_set_simd(0);
+    CHECK(resize_whole(src, sw, sh, scalar, dw, dh, c, interp, aa, a) == TW_OK, "%s", tw_last_error());
+    tw_set_simd(1);
+    CHECK(resize_whole(src, sw, sh, simd, dw, dh, c, interp, aa, a) == TW_OK, "%s", tw_last_error());
+    CHECK(memcmp(scalar, simd, dbytes) == 0, "SIMD != scalar: %dx%d -> %dx%d c=%d %s aa=%d", sw, sh, dw, dh, c,
+          interpolation_name(interp), aa);
+    /* bands of random height, each given exactly the source rows it needs */
+    for (int row = 0; row < dh;) {
+      const int rows = harness_rand_int(1, dh - row);
+      int32_t range[2];
+      CHECK(tw_image_resize_source_rows(sh, dh, interp, aa, a, row, rows, range) == TW_OK, "%s", tw_last_error());
+      const size_t srow = (size_t)sw * c, drow = (size_t)dw * c;
+      uint8_t* band = malloc(range[1] * srow); /* exact size: ASan catches a read outside it */
+      memcpy(band, src + range[0] * srow, range[1] * srow);
+      CHECK(tw_image_resize(band, range[1] * srow, sw, sh, range[0], banded + row * drow, rows * drow, dw, dh, row,
+                            c, interp, aa, a) == TW_OK, "band: %s", tw_last_error());
+      free(band);
+      row += rows;
+    }
+    CHECK(memcmp(scalar, banded, dbytes) == 0, "banded != whole: %dx%d -> %dx%d c=%d %s aa=%d", sw, sh, dw, dh, c,
+          interpolation_name(interp), aa);
+    CHECK(scalar[dbytes] == CANARY && simd[dbytes] == CANARY && banded[dbytes] == CANARY, "wrote past dst");
+    free(src), free(scalar), free(simd), free(banded);
+  }
+}
+
+/* Large enough for several chunks of TW_RESIZE_CHUNK_BYTES, SIMD vs scalar. */
+static void test_entry_chunks(void) {
+  const int sw = 700, sh = 300, dw = 500, dh = 290, c = 4;
+  uint8_t* src = malloc((size_t)sw * sh * c);
+  random_bytes(src, (size_t)sw * sh * c);
+  uint8_t* a = malloc((size_t)dw * dh * c);
+  uint8_t* b = malloc((size_t)dw * dh * c);
+  for (int interp = 1; interp <= 3; interp++) {
+    tw_set_simd(0);
+    CHECK(resize_whole(src, sw, sh, a, dw, dh, c, interp, 1, -0.5) == TW_OK, "%s", tw_last_error());
+    tw_set_simd(1);
+    CHECK(resize_whole(src, sw, sh, b, dw, dh, c, interp, 1, -0.5) == TW_OK, "%s", tw_last_error());
+    CHECK(memcmp(a, b, (size_t)dw * dh * c) == 0, "chunked %s: SIMD != scalar", interpolation_name(interp));
+  }
+  free(src), free(a), free(b);
+}
+
+static void expect_row(const char* what, const uint8_t* src, int sw, int dw, int interp, int aa,
+                       const uint8_t* expected) {
+  uint8_t got[16];
+  for (int simd = 0; simd < 2; simd++) {
+    tw_set_simd(simd);
+    CHECK(resize_whole(src, sw, 1, got, dw, 1, 1, interp, aa, aa ? -0.5 : -0.75) == TW_OK, "%s", tw_last_error());
+    CHECK(memcmp(got, expected, (size_t)dw) == 0, "%s (simd=%d): got %d %d %d %d", what, simd, got[0],
+          dw > 1 ? got[1] : -1, dw > 2 ? got[2] : -1, dw > 3 ? got[3] : -1);
+  }
+}
+
+static void test_pinned(void) {
+  const uint8_t ramp[4] = {0, 10, 20, 30}, two[2] = {0, 100};
+  expect_row("linear 4->2 no antialias", ramp, 4, 2, TW_IMAGE_INTERPOLATION_LINEAR, 0, (const uint8_t[]){5, 25});
+  expect_row("linear 2->4", two, 2, 4, TW_IMAGE_INTERPOLATION_LINEAR, 1, (const uint8_t[]){0, 25, 75, 100});
+  expect_row("nearest 2->1 (OpenCV 4.6 tie)", two, 2, 1, TW_IMAGE_INTERPOLATION_NEAREST, 1, (const uint8_t[]){0});
+  expect_row("nearest 4->2", ramp, 4, 2, TW_IMAGE_INTERPOLATION_NEAREST, 1, (const uint8_t[]){0, 20});
+  expect_row("nearest 2->3", two, 2, 3, TW_IMAGE_INTERPOLATION_NEAREST, 1, (const uint8_t[]){0, 0, 100});
+  /* area: means rounded half to even: (1+2)/2 = 1.5 -> 2, (2+3)/2 = 2.5 -> 2, (0+1)/2 -> 0 */
+  const uint8_t pairs[6] = {1, 2, 2, 3, 0, 1};
+  expect_row("area 6->3", pairs, 6, 3, TW_IMAGE_INTERPOLATION_AREA, 1, (const uint8_t[]){2, 2, 0});
+  /* area 3->2: pixel 0 covers [0, 1.5): (1·0 + 0.5·10) / 1.5 = 3.33 -> 3 */
+  expect_row("area 3->2", ramp, 3, 2, TW_IMAGE_INTERPOLATION_AREA, 1, (const uint8_t[]){3, 17});
+  /* antialias widens the triangle when shrinking: 4->2 sees 0.25/0.75/0.75/0.25 of each pair's neighbours */
+  expect_row("linear 4->2 antialias", ramp, 4, 2, TW_IMAGE_INTERPOLATION_LINEAR, 1, (const uint8_t[]){7, 23});
+  uint8_t src[5 * 3 * 4];
+  random_bytes(src, sizeof src);
+  for (int interp = 0; interp < 4; interp++) {
+    for (int aa = 0; aa < 2; aa++) {
+      uint8_t dst[sizeof src];
+      CHECK(resize_whole(src, 5, 3, dst, 5, 3, 4, interp, aa, -0.5) == TW_OK, "%s", tw_last_error());
+      CHECK(memcmp(src, dst, sizeof src) == 0, "%s aa=%d: same size is not the identity", interpolation_name(interp),
+            aa);
+    }
+  }
+}
+
+static void expect_error(const char* what, tw_status status, const char* needle, const uint8_t* dst, size_t n) {
+  CHECK(status == TW_INVALID_ARGUMENT, "%s: status %d", what, (int)status);
+  CHECK(strstr(tw_last_error(), needle) != NULL, "%s: message '%s' lacks '%s'", what, tw_last_error(), needle);
+  for (size_t i = 0; i < n; i++) {
+    if (dst[i] != CANARY) {
+      CHECK(0, "%s: dst written", what);
+      break;
+    }
+  }
+}
+
+static void test_errors(void) {
+  uint8_t src[4 * 4 * 4], dst[2 * 2 * 4 + 4];
+  random_bytes(src, sizeof src);
+  memset(dst, CANARY, sizeof dst);
+  const size_t sb = sizeof src, db = 16;
+  expect_error("channels", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 5, 1, 1, -0.5), "channels", dst, 20);
+  expect_error("interpolation", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 7, 1, -0.5), "interpolation",
+               dst, 20);
+  expect_error("antialias", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 2, -0.5), "antialias", dst, 20);
+  expect_error("cubicA", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 2, 1, NAN), "cubicA", dst, 20);
+  expect_error("width", tw_image_resize(src, sb, 4, 4, 0, dst, db, -2, 2, 0, 4, 1, 1, -0.5), "width", dst, 20);
+  expect_error("src bytes", tw_image_resize(src, sb - 1, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "src", dst, 20);
+  expect_error("dst bytes", tw_image_resize(src, sb, 4, 4, 0, dst, db + 4, 2, 2, 0, 4, 1, 1, -0.5), "dst", dst, 20);
+  expect_error("src rows", tw_image_resize(src, sb, 4, 3, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "src", dst, 20);
+  expect_error("band", tw_image_resize(src, sb / 2, 4, 4, 0, dst, db, 2, 2, 0, 4, 3, 1, -0.5), "src", dst, 20);
+  expect_error("empty source", tw_image_resize(src, 0, 0, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "empty", dst, 20);
+  expect_error("overlap", tw_image_resize(src, sb, 4, 4, 0, src + 8, db, 2, 2, 0, 4, 1, 1, -0.5), "overlap", dst, 20);
+  expect_error("null", tw_image_resize(NULL, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "NULL", dst, 20);
+  int32_t range[2];
+  CHECK(tw_image_resize_source_rows(4, 2, 1, 1, -0.5, 1, 2, range) == TW_INVALID_ARGUMENT, "rows outside");
+  CHECK(tw_image_resize(src, 0, 0, 0, 0, dst, 0, 0, 0, 0, 4, 1, 1, -0.5) == TW_OK, "empty to empty");
+  CHECK(tw_image_resize(src, sb, 4, 4, 0, dst, 0, 0, 5, 0, 4, 1, 1, -0.5) == TW_OK, "to zero width");
+}
+
+int main(void) {
+  test_hpass();
+  test_vpass();
+  test_entry_random();
+  test_entry_chunks();
+  test_pinned();
+  test_errors();
+  tw_set_simd(1);
+  return TEST_MAIN_RESULT();
+}
