@@ -14,9 +14,10 @@
 //     Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval', with no
 //     console error or warning, no failed request and no HTTP error.
 //
-// ENTRIES is the list of package entry points under test: each is a subpath, the
-// names its scenario uses (imported by name, as users do) and the scenario file
-// in fixtures/ (makeInput/compute/transferables/verify, see fixtures/core.js). Adding `tensorwarp/image` or `tensorwarp/augment` is one
+// ENTRIES is the list of package entry points under test: each is a name, the
+// names its scenario imports from each specifier (by name, as users do) and the
+// scenario file in fixtures/ (makeInput/compute/transferables/verify, see
+// fixtures/core.js). Adding `tensorwarp/image` or `tensorwarp/augment` is one
 // line here plus its scenario.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,7 +34,7 @@ import { serveFolder, CSP } from './support/serve.mjs';
 import { launch, noBrowser, runPage } from './support/browser.mjs';
 
 const ENTRIES = [
-  { name: 'tensorwarp', scenario: 'core.js', imports: ['ready', 'pad', 'gridSample', 'averagePool', 'onnx', 'tensor'] },
+  { name: 'tensorwarp', scenario: 'core.js', imports: { tensorwarp: ['ready', 'pad', 'gridSample', 'averagePool', 'onnx', 'tensor'] } },
 ];
 
 const run = promisify(execFile);
@@ -121,7 +122,7 @@ test('TypeScript strict: typed usage compiles and misuse does not (moduleResolut
 });
 
 test('Vite: production build, served by vite preview, in Chromium (page and module Worker, strict CSP)', { skip: noBrowser }, async () => {
-  const dir = await project('vite', pageFiles(ENTRIES, (entry) => entry.name));
+  const dir = await project('vite', pageFiles(ENTRIES, (specifier) => specifier));
   const { build, preview } = await import('vite');
   const warnings = [];
   const logger = {
@@ -142,7 +143,7 @@ test('Vite: production build, served by vite preview, in Chromium (page and modu
 // away from its wasm; ready() must still find it, with no configuration.
 for (const [pkg, label] of [['vite', 'Vite 8'], ['vite6', 'Vite 6']]) {
   test(`${label} dev server, no configuration, in Chromium (page and module Worker, strict CSP)`, { skip: noBrowser }, async () => {
-    const dir = await project(`${pkg}-dev`, pageFiles(ENTRIES, (entry) => entry.name));
+    const dir = await project(`${pkg}-dev`, pageFiles(ENTRIES, (specifier) => specifier));
     const { createServer } = await import(pkg);
     const server = await createServer({
       root: dir, configFile: false, logLevel: 'silent', clearScreen: false,
@@ -158,7 +159,7 @@ for (const [pkg, label] of [['vite', 'Vite 8'], ['vite6', 'Vite 6']]) {
 }
 
 test('webpack 5: production build in Chromium (page and module Worker, strict CSP)', { skip: noBrowser }, async () => {
-  const dir = await project('webpack', pageFiles(ENTRIES, (entry) => entry.name));
+  const dir = await project('webpack', pageFiles(ENTRIES, (specifier) => specifier));
   const { default: webpack } = await import('webpack');
   const stats = await new Promise((resolve, reject) => {
     webpack({ mode: 'production', context: dir, entry: './main.js', output: { path: join(dir, 'dist') } },
@@ -180,8 +181,8 @@ test('webpack 5: production build in Chromium (page and module Worker, strict CS
 test('no bundler: a page importing the package\'s files as they are in the tarball (strict CSP)', { skip: noBrowser }, async () => {
   const dir = await project('plain');
   const manifest = JSON.parse(await readFile(join(dir, 'node_modules/tensorwarp/package.json'), 'utf8'));
-  const pathOf = (entry) => {
-    const subpath = `.${entry.name.slice('tensorwarp'.length)}`;
+  const pathOf = (specifier) => {
+    const subpath = `.${specifier.slice('tensorwarp'.length)}`;
     const target = manifest.exports[subpath];
     return `./node_modules/tensorwarp/${(typeof target === 'string' ? target : target.default).replace(/^\.\//, '')}`;
   };

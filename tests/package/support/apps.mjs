@@ -1,8 +1,8 @@
 // The files of the fresh projects: a page and a module Worker that run every
 // entry's scenario (tests/package/fixtures/<scenario>) on an image buffer, and
 // the Node script that does the same with each way of passing the wasm.
-// `specifierOf(entry)` says how the code imports the library: by package name
-// (bundlers, Node) or by path (the page with no bundler).
+// `specifierOf(specifier)` says how the code imports a package specifier: as
+// it is (bundlers, Node) or as a path (the page with no bundler).
 
 const PAGE_HTML = `<!doctype html>
 <html>
@@ -13,14 +13,21 @@ const PAGE_HTML = `<!doctype html>
 
 // Named imports, as users write them: with "sideEffects": false a bundler keeps
 // only the modules those names come from (a namespace import would keep all).
+// entry.imports maps each specifier ('tensorwarp', 'tensorwarp/image', ...) to
+// the names the scenario uses from it; they reach the scenario as one object.
 function imports(entries, specifierOf) {
-  return entries.map((entry, i) => {
-    const names = entry.imports.map((name) => `${name} as ${name}${i}`).join(', ');
-    return `import { ${names} } from '${specifierOf(entry)}';\n` +
-      `const lib${i} = { ${entry.imports.map((name) => `${name}: ${name}${i}`).join(', ')} };\n` +
-      `import * as scenario${i} from './${entry.scenario}';\n`;
-  }).join('') +
-    `const ENTRIES = [${entries.map((entry, i) => `{ name: '${entry.name}', lib: lib${i}, scenario: scenario${i} }`).join(', ')}];\n`;
+  let code = '';
+  const libs = entries.map((entry, i) => {
+    const fields = [];
+    for (const [specifier, names] of Object.entries(entry.imports)) {
+      const locals = names.map((name) => `${name}_${i}_${fields.length}`);
+      code += `import { ${names.map((name, k) => `${name} as ${locals[k]}`).join(', ')} } from '${specifierOf(specifier)}';\n`;
+      names.forEach((name, k) => fields.push(`${name}: ${locals[k]}`));
+    }
+    code += `import * as scenario${i} from './${entry.scenario}';\n`;
+    return `{ name: '${entry.name}', lib: { ${fields.join(', ')} }, scenario: scenario${i} }`;
+  });
+  return `${code}const ENTRIES = [${libs.join(', ')}];\n`;
 }
 
 /** main.js: in the page, then in a module Worker (input transferred in, results out). */
@@ -75,7 +82,7 @@ self.onmessage = async ({ data }) => {
  * file-url, path), then every entry's scenario; prints a JSON report.
  */
 export function nodeFiles(entries) {
-  const script = `${imports(entries, (entry) => entry.name)}
+  const script = `${imports(entries, (specifier) => specifier)}
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
