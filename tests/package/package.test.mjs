@@ -17,13 +17,13 @@
 // ENTRIES is the list of package entry points under test: each is a name, the
 // names its scenario imports from each specifier (by name, as users do) and the
 // scenario file in fixtures/ (makeInput/compute/transferables/verify, see
-// fixtures/core.js). Adding `tensorwarp/image` or `tensorwarp/augment` is one
-// line here plus its scenario.
+// fixtures/core.js). An entry runs once package.json exports its subpath;
+// adding `tensorwarp/augment` is one line here plus its scenario.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,12 @@ import { launch, noBrowser, runPage } from './support/browser.mjs';
 
 const ENTRIES = [
   { name: 'tensorwarp', scenario: 'core.js', imports: { tensorwarp: ['ready', 'pad', 'gridSample', 'averagePool', 'onnx', 'tensor'] } },
-];
+  { name: 'tensorwarp/image', scenario: 'image.js', imports: { 'tensorwarp/image': ['flip', 'pad', 'crop'], tensorwarp: ['ready'] } },
+].filter((entry) => {
+  // An entry is tested from the moment package.json exports its subpath.
+  const { exports } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return Object.hasOwn(exports, `.${entry.name.slice('tensorwarp'.length)}`);
+});
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
