@@ -6,8 +6,8 @@
 //     a WebAssembly.Module, a file: URL and a path (one process each);
 //   - TypeScript strict, moduleResolution bundler and nodenext: typed usage
 //     compiles, misuse does not;
-//   - a Vite production build served by `vite preview`, the dev servers of Vite 8
-//     and Vite 6 (which pre-bundles dependencies), a webpack 5 production
+//   - a Vite production build served by `vite preview`, the Vite dev server, a
+//     webpack 5 production
 //     build, and a page with no bundler importing the package's files as they
 //     are in the tarball; each in headless Chromium, in the page and in a module
 //     Worker (buffer transferred in, results out), under
@@ -144,9 +144,12 @@ test('Vite: production build, served by vite preview, in Chromium (page and modu
   }
 });
 
-// Dev servers: Vite 6 and older pre-bundle tensorwarp into node_modules/.vite/deps,
-// away from its wasm; ready() must still find it, with no configuration.
-for (const [pkg, label] of [['vite', 'Vite 8'], ['vite6', 'Vite 6']]) {
+// The dev server. (Vite 6 and older pre-bundle tensorwarp into node_modules/.vite/deps,
+// away from its wasm; ready() then fetches the package's own file. That was checked
+// by hand with Vite 6.4.6; it cannot be pinned here: the registry CI installs from
+// lacks most of the platform packages of the Rollup that Vite 6 needs, so npm ci
+// rejects the lock. tests/ready.test.mjs pins the detection and the message.)
+for (const [pkg, label] of [['vite', 'Vite 8']]) {
   test(`${label} dev server, no configuration, in Chromium (page and module Worker, strict CSP)`, { skip: noBrowser }, async () => {
     const dir = await project(`${pkg}-dev`, pageFiles(ENTRIES, (specifier) => specifier));
     const { createServer } = await import(pkg);
