@@ -199,7 +199,8 @@ static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_r
   const size_t unit_bytes = unit_elements * element_size;
   for (size_t r = 0; r < n_runs; r++) {
     const size_t count = runs[r].count;
-    const uint8_t* src = src_row + (size_t)runs[r].src * unit_bytes;
+    /* A fill has no source (src is -1): forming its address would overflow. */
+    const uint8_t* src = runs[r].kind == RUN_FILL ? src_row : src_row + (size_t)runs[r].src * unit_bytes;
     switch (runs[r].kind) {
       case RUN_COPY:
         memcpy(dst, src, count * unit_bytes);
