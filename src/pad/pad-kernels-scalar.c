@@ -9,8 +9,8 @@
   void tw_pad_fill_x##bits##__scalar(size_t count, const void* element, void* dst) { \
     type value;                                                                \
     memcpy(&value, element, sizeof value);                                     \
-    type* out = dst;                                                           \
-    for (size_t i = 0; i < count; i++) out[i] = value;                         \
+    uint8_t* out = dst; /* any alignment: Pad moves bytes */                   \
+    for (size_t i = 0; i < count; i++) memcpy(out + i * sizeof value, &value, sizeof value); \
   }                                                                            \
   void tw_pad_reverse_x##bits##__scalar(size_t count, const void* src_last, void* dst) { \
     const type* in = src_last;                                                 \
