@@ -116,6 +116,9 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   const uint64_t y_need = mul_u64(mul_u64(planes, out_plane, &y_overflow), plan.x_element_bytes, &y_overflow);
   if ((status = check_buffer("x", x, x_bytes, x_need, x_overflow)) != TW_OK) return status;
   if ((status = check_buffer("y", y, y_bytes, y_need, y_overflow)) != TW_OK) return status;
+  if ((uintptr_t)x % plan.x_element_bytes || (uintptr_t)y % plan.x_element_bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "%s: not aligned to its %u-byte elements",
+                   (uintptr_t)x % plan.x_element_bytes ? "x" : "y", (unsigned)plan.x_element_bytes);
   if (x_bytes != 0 && y_bytes != 0) {
     const uintptr_t xs = (uintptr_t)x, ys = (uintptr_t)y;
     if (xs < ys + y_bytes && ys < xs + x_bytes)

@@ -74,7 +74,8 @@
  * Memory: `x` holds x_bytes bytes, `y` y_bytes bytes, both densely packed in
  * row-major order; x_bytes and y_bytes must equal exactly what the shapes
  * need (pointers may be NULL only when the byte count is 0). x and y must not
- * overlap (checked). No alignment is required beyond the element's own.
+ * overlap (checked). Each must be aligned to its element size (checked), as
+ * malloc'd memory and typed arrays always are.
  * Each call makes at most one scratch allocation (malloc), freed before
  * returning; TW_OUT_OF_MEMORY if it fails. It holds, in accumulators (float,
  * 4 bytes, for FLOAT32/FLOAT16/BFLOAT16; double, 8 bytes, for FLOAT64/UINT8):
