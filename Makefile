@@ -1,8 +1,9 @@
 # tensorwarp: C kernels -> one SIMD WebAssembly module + a thin ESM wrapper.
 #   make          build wasm/tensorwarp.{mjs,wasm} and wasm/enums.js
-#   make test     everything CI checks (deps, build, native sanitizer tests, node tests)
+#   make test     everything CI checks (deps, build, native sanitizer tests, fuzzers 30 s each, node tests)
 #   make demo     build and serve demo/ on http://127.0.0.1:8080/
 #   make bench    tensorwarp beside the peers, one process per run, medians and ratios
+#   make fuzz     every libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, FUZZ_JOBS at once
 
 # Debian's emcc runs its JS tools with node; with NodeSource's node it needs
 # Debian's module path or every optimised link fails ("Cannot find module 'acorn'").
@@ -34,7 +35,23 @@ EMCC_LDFLAGS := -O3 -msimd128 -mbulk-memory --no-entry \
 NATIVE_CFLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer $(WARNINGS) \
   -fsanitize=address,undefined -fno-sanitize-recover=all -Isrc
 
-.PHONY: all test test-deps test-native test-js demo bench clean
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c), one per entry family, with ASan
+# and UBSan. The library objects are compiled once with the sanitizers and
+# coverage (fuzzer-no-link) and linked into every harness.
+FUZZ_CC       ?= clang-14
+FUZZ_SECONDS  ?= 120
+FUZZ_JOBS     ?= 2
+FUZZ_TEST_SECONDS := 30
+FUZZ_CFLAGS   := -std=c11 -O1 -g -fno-omit-frame-pointer $(WARNINGS) \
+  -fsanitize=address,undefined -fno-sanitize-recover=all -Isrc
+FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS     := $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_NAMES))
+FUZZ_OBJECTS  := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SOURCES))
+# -timeout: one input may take at most this long (a slower one is a finding);
+# -max_len: seeds carry up to 4 KB of tensor data after their header.
+FUZZ_RUN_FLAGS := -timeout=30 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1
+
+.PHONY: all test test-deps test-native test-js test-fuzz fuzz fuzz-build fuzz-replay demo bench clean
 all: wasm/tensorwarp.mjs wasm/enums.js
 
 build/wasm/%.o: src/%.c $(HEADERS) Makefile
@@ -73,9 +90,51 @@ node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+build/fuzz/obj/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJECTS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJECTS) -lm -o $@
+
+# Seeds from ../shared/conformance, regenerated on every run (nothing large is committed).
+build/fuzz/seeds: FORCE
+	node tests/fuzz/seeds.mjs $@
+
+fuzz-build: $(FUZZ_BINS) build/fuzz/seeds
+
+# Every committed reproducer (tests/fuzz/regressions/<harness>/) and every seed, once.
+fuzz-replay: fuzz-build
+	@set -e; for h in $(FUZZ_NAMES); do \
+	  inputs="$$(find tests/fuzz/regressions/$$h build/fuzz/seeds/$$h -type f 2>/dev/null | sort)"; \
+	  [ -n "$$inputs" ] || continue; \
+	  echo "== fuzz_$$h: replaying $$(echo "$$inputs" | wc -l) inputs (reproducers and seeds)"; \
+	  build/fuzz/fuzz_$$h $$inputs > build/fuzz/replay-$$h.log 2>&1 || { tail -40 build/fuzz/replay-$$h.log; exit 1; }; \
+	done
+
+# One harness for FUZZ_SECONDS, growing build/fuzz/corpus/<harness> from the
+# seeds; a crash keeps its input in build/fuzz/crashes/ and fails the target.
+fuzz-run-%: build/fuzz/fuzz_% build/fuzz/seeds
+	@mkdir -p build/fuzz/corpus/$* build/fuzz/seeds/$* build/fuzz/crashes
+	@build/fuzz/fuzz_$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/crashes/$*- \
+	  build/fuzz/corpus/$* build/fuzz/seeds/$* > build/fuzz/$*.log 2>&1 \
+	  || { tail -60 build/fuzz/$*.log; echo "fuzz_$*: FAILED, input kept in build/fuzz/crashes/"; exit 1; }
+	@echo "fuzz_$*: $$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' build/fuzz/$*.log)," \
+	  "$$(grep -o 'cov: [0-9]*' build/fuzz/$*.log | tail -1), corpus $$(ls build/fuzz/corpus/$* | wc -l) inputs"
+
+fuzz: fuzz-replay
+	$(MAKE) -j$(FUZZ_JOBS) $(patsubst %,fuzz-run-%,$(FUZZ_NAMES))
+
+test-fuzz: fuzz-replay
+	$(MAKE) -j2 FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) $(patsubst %,fuzz-run-%,$(FUZZ_NAMES))
+
+FORCE:
+.SECONDARY: $(FUZZ_OBJECTS)
+
 test: test-deps
 	$(MAKE) all
 	$(MAKE) -j2 test-native
+	$(MAKE) test-fuzz
 	$(MAKE) test-js
 
 demo: all

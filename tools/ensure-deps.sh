@@ -7,6 +7,10 @@ command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
 [ -f /usr/include/simde/wasm/simd128.h ] || missing="$missing libsimde-dev"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+# The fuzzers (tests/fuzz): clang 14 with libFuzzer and the sanitizer runtimes.
+command -v clang-14 >/dev/null 2>&1 || missing="$missing clang-14"
+[ -f /usr/lib/llvm-14/lib/libFuzzer.a ] || missing="$missing libfuzzer-14-dev"
+ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || missing="$missing libclang-rt-14-dev"
 if [ -n "$missing" ]; then
   echo "installing:$missing"
   apt-get update -qq

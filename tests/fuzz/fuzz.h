@@ -298,6 +298,9 @@ static inline int32_t fz_two_runs(fz_call_fn call, const void* args, uint8_t* ou
     fz_expect_unchanged(readonly, "an input");
   }
   FZ_CHECK(status[0] == status[1], "SIMD status %d, scalar status %d", status[0], status[1]);
+  static int trace = -1; /* TW_FUZZ_TRACE=1: say what each call returned (replaying an input) */
+  if (trace < 0) trace = getenv("TW_FUZZ_TRACE") != NULL;
+  if (trace) fprintf(stderr, "status %d%s%s\n", status[0], status[0] ? ": " : "", status[0] ? tw_last_error() : "");
   free(first);
   return status[0];
 }

@@ -1,0 +1,147 @@
+// Writes the fuzzers' seed corpus from the conformance cases in
+// ../shared/conformance (or $TW_CONFORMANCE_DIR): every ONNX backend case,
+// the spec examples and the OpenVINO Pad vectors, each encoded as one input
+// of its harness (the encoding is documented in tests/fuzz/fuzz.h and at the
+// top of each fuzz_*.c). Usage: node tests/fuzz/seeds.mjs <out-dir>; writes
+// <out-dir>/<harness>/<case name>. Without the conformance folder it says so
+// and writes nothing (the fuzzers then start from an empty corpus).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { conformanceDir, conformanceSkipReason, decodeTensor, onnxCases, readJson } from '../support/conformance.js';
+
+// tw_dtype numbers (src/common/dtype.h), for the types the cases use.
+const DTYPES = { float32: 1, uint8: 2, int8: 3, uint16: 4, int16: 5, int32: 6, int64: 7, bool: 9, float16: 10, float64: 11 };
+const PAD_MODES = { constant: 0, reflect: 1, edge: 2, wrap: 3, symmetric: 4 };
+const GS_MODES = { linear: 0, bilinear: 0, nearest: 1, cubic: 2, bicubic: 2 };
+const GS_PADDINGS = { zeros: 0, border: 1, reflection: 2 };
+const AUTO_PADS = { NOTSET: 0, SAME_UPPER: 1, SAME_LOWER: 2, VALID: 3 };
+const TAIL_LIMIT = 4096; // the harnesses fill tensors cyclically from the tail
+
+/** fuzz.h's `int`: one byte for -64..127, else 0xC0 and 8 bytes little-endian. */
+function int(v) {
+  const n = BigInt(v);
+  if (n >= 0n && n < 128n) return [Number(n)];
+  if (n < 0n && n >= -64n) return [Number(0x7fn - n)];
+  const b = Buffer.alloc(9);
+  b[0] = 0xc0;
+  b.writeBigInt64LE(n, 1);
+  return [...b];
+}
+
+const ints = (values) => values.flatMap(int);
+const bytesOf = (typed) => [...new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength)];
+const tail = (bytes) => bytes.slice(0, TAIL_LIMIT);
+
+/** One element of `type` holding `value`, as 16 bytes (fuzz_pad reads 16). */
+function element(type, value) {
+  const b = Buffer.alloc(16);
+  if (type === 'float32') b.writeFloatLE(value, 0);
+  else if (type === 'float64') b.writeDoubleLE(value, 0);
+  else if (type === 'int32') b.writeInt32LE(value, 0);
+  else if (type === 'int64') b.writeBigInt64LE(BigInt(value), 0);
+  else throw new Error(`seeds: no constant encoder for ${type}`);
+  return [...b];
+}
+
+/** fuzz_pad input: ONNX order unless `openvino`. */
+function padSeed({ type, dims, data, begin, end, mode, value, openvino = false }) {
+  const place = value === undefined ? 0x20 : 0; // bit 5: value pointer NULL
+  return [
+    place, DTYPES[type], dims.length, PAD_MODES[mode], openvino ? 1 : 0,
+    ...ints(dims), ...ints(begin), ...ints(end),
+    ...(value === undefined ? Array(16).fill(0) : element(type, value)),
+    ...tail(bytesOf(data)),
+  ];
+}
+
+function onnxPadSeed(c) {
+  const x = decodeTensor(c.inputs[0]);
+  const r = x.dims.length;
+  let pads = c.attributes.pads; // Pad-2: an attribute
+  let value = c.attributes.value;
+  if (c.inputs[1]) {
+    const given = c.inputs[1].data.map(Number);
+    const axes = c.inputs[3] ? c.inputs[3].data.map((a) => (a < 0 ? a + r : a)) : [...Array(r).keys()];
+    pads = Array(2 * r).fill(0);
+    axes.forEach((a, i) => { pads[a] = given[i]; pads[r + a] = given[axes.length + i]; });
+    if (c.inputs[2]) value = c.inputs[2].data[0];
+  }
+  const mode = c.attributes.mode ?? 'constant';
+  return padSeed({ type: x.type, dims: x.dims, data: x.data, begin: pads.slice(0, r), end: pads.slice(r), mode,
+                   value: mode === 'constant' ? value ?? 0 : undefined });
+}
+
+function nested(data) { // a nested array -> dims and flat values
+  const dims = [];
+  for (let a = data; Array.isArray(a); a = a[0]) dims.push(a.length);
+  return { dims, flat: data.flat(Infinity) };
+}
+
+function gridSampleSeed(c) {
+  const x = decodeTensor(c.inputs[0]), grid = decodeTensor(c.inputs[1]);
+  const r = x.dims.length - 2;
+  const a = c.attributes;
+  return [
+    0x20, 0, 0, r - 1, // raw grid; float32 x (X_TYPES[0]), float32 grid, rank r
+    GS_MODES[a.mode ?? 'linear'], GS_PADDINGS[a.padding_mode ?? 'zeros'], a.align_corners ?? 0, 0,
+    ...ints(x.dims), ...ints(grid.dims.slice(1, 1 + r)),
+    ...tail([...bytesOf(x.data), ...bytesOf(grid.data)]),
+  ];
+}
+
+function avgPoolSeed(c) {
+  const x = decodeTensor(c.inputs[0]);
+  const r = x.dims.length - 2;
+  const a = c.attributes;
+  return [
+    0, 0, r - 1, a.ceil_mode ?? 0, a.count_include_pad ?? 0, AUTO_PADS[a.auto_pad ?? 'NOTSET'],
+    ...ints(x.dims), ...ints(a.kernel_shape), ...ints(a.strides ?? Array(r).fill(1)),
+    ...ints(a.pads ?? Array(2 * r).fill(0)), ...ints(a.dilations ?? Array(r).fill(1)),
+    ...tail(bytesOf(x.data)),
+  ];
+}
+
+function write(dir, harness, name, bytes) {
+  mkdirSync(path.join(dir, harness), { recursive: true });
+  writeFileSync(path.join(dir, harness, name), Buffer.from(bytes));
+}
+
+const out = process.argv[2];
+if (!out) throw new Error('usage: node tests/fuzz/seeds.mjs <out-dir>');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+if (conformanceSkipReason()) { // says so loudly; throws under TW_REQUIRE_CONFORMANCE=1
+  process.stderr.write('!! the fuzzers start without seeds\n');
+  process.exit(0);
+}
+let count = 0;
+const put = (harness, name, bytes) => { write(out, harness, name, bytes); count++; };
+
+for (const c of onnxCases('Pad')) put('pad', c.name, onnxPadSeed(c));
+for (const c of onnxCases('GridSample')) put('gridsample', c.name, gridSampleSeed(c));
+for (const c of onnxCases('AveragePool')) put('avgpool', c.name, avgPoolSeed(c));
+
+const seeds = readJson('seed-examples.json');
+for (const s of seeds.onnx_pad) {
+  const { dims, flat } = nested(s.data);
+  const r = dims.length;
+  put('pad', s.id, padSeed({ type: 'float32', dims, data: Float32Array.from(flat), begin: s.pads.slice(0, r),
+                             end: s.pads.slice(r), mode: s.mode, value: s.constant_value }));
+}
+// OpenVINO Pad-12 (spec examples and reference vectors): pad-then-crop, in
+// int32 and float32 alternately (the vectors hold for every T).
+const vectors = [
+  ...seeds.openvino_pad12.map((s) => ({ name: s.id, ...nested(s.data), begin: s.pads_begin, end: s.pads_end,
+                                         mode: s.pad_mode, value: s.pad_value })),
+  ...readJson('openvino/pad_reference_tests.json').cases.map((v) => ({
+    name: v.name, dims: v.data.dims, flat: v.data.data, begin: v.pads_begin, end: v.pads_end, mode: v.pad_mode,
+    value: v.pad_value })),
+];
+vectors.forEach((v, i) => {
+  const type = i % 2 ? 'float32' : 'int32';
+  const data = type === 'int32' ? Int32Array.from(v.flat, Number) : Float32Array.from(v.flat, Number);
+  put('pad', `openvino_${i}_${v.name}`, padSeed({ type, dims: v.dims, data, begin: v.begin, end: v.end, mode: v.mode,
+                                             value: v.mode === 'constant' ? Number(v.value ?? 0) : undefined,
+                                             openvino: true }));
+});
+console.log(`fuzz seeds: ${count} inputs from ${conformanceDir} in ${out}`);
