@@ -1,0 +1,5 @@
+// tensorwarp/image: images in, images out. An image is { width, height, data,
+// channels? } (an ImageData is one); see js/image.d.ts for the contract and
+// js/image/common.js for what every function shares. Call ready() from
+// 'tensorwarp' before the first function that computes pixels.
+export { matrix } from './image/matrix.js';

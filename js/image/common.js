@@ -1,0 +1,193 @@
+// What every tensorwarp/image function shares: the image argument, the result
+// image, `out`, the option vocabulary (borders, interpolations, fill) and the
+// copies between an image and the wasm heap. See src/image/image.h for the
+// layout and the border rules.
+import { image_border as BORDER_CODES, image_interpolation as INTERPOLATION_CODES } from '../../wasm/enums.js';
+import { TYPES } from '../dtypes.js';
+import { checkOptions } from '../args.js';
+import { inputPointer } from '../tensor.js';
+import { uninitialisedBuffer } from '../stream.js';
+import { wasm } from '../module.js';
+
+const lowerCase = (codes) => Object.freeze(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k.toLowerCase(), v])));
+
+/** Border names -> src/image/image.h codes: constant, edge, reflect, symmetric, wrap. */
+export const BORDERS = lowerCase(BORDER_CODES);
+
+/** Interpolation names -> src/image/image.h codes: nearest, linear, cubic, area. */
+export const INTERPOLATIONS = lowerCase(INTERPOLATION_CODES);
+
+/** Image sizes are kept below 2^31 per side, as the C entries take int32 sizes. */
+const MAX_SIDE = 0x7fffffff;
+
+/** A width, height or similar size: a non-negative integer (RangeError/TypeError naming it). */
+export function size(value, argument) {
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a non-negative integer, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SIDE) {
+    throw new RangeError(`${argument}: expected a non-negative integer, got ${value}`);
+  }
+  return value;
+}
+
+/** An integer (offsets, pads, turns). */
+export function integer(value, argument) {
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected an integer, got ${describe(value)}`);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${argument}: expected an integer, got ${value}`);
+  return value;
+}
+
+/** A finite number. */
+export function finite(value, argument) {
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a finite number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${argument}: expected a finite number, got ${value}`);
+  return value;
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return value.constructor?.name ?? 'object';
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * Validates an image argument ({ width, height, data, channels? }; an
+ * ImageData is one) and returns { width, height, channels, bytes, data,
+ * source }: `bytes` a Uint8Array over the caller's data, `source` the caller's
+ * object.
+ */
+export function checkImage(image, argument) {
+  if (image === null || typeof image !== 'object') {
+    throw new TypeError(`${argument}: expected an image { width, height, data, channels? }, got ${describe(image)}`);
+  }
+  const width = size(image.width, `${argument}.width`);
+  const height = size(image.height, `${argument}.height`);
+  const channels = image.channels === undefined ? 4 : image.channels;
+  if (typeof channels !== 'number') throw new TypeError(`${argument}.channels: expected 1, 2, 3 or 4, got ${describe(channels)}`);
+  if (!(channels >= 1 && channels <= 4 && Number.isInteger(channels))) {
+    throw new RangeError(`${argument}.channels: expected 1, 2, 3 or 4, got ${channels}`);
+  }
+  const { data } = image;
+  if (!(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) {
+    throw new TypeError(`${argument}.data: expected a Uint8ClampedArray or Uint8Array, got ${describe(data)}`);
+  }
+  const length = width * height * channels;
+  if (data.length !== length) {
+    throw new RangeError(`${argument}.data: a ${width}x${height} image of ${channels} channels needs ${length} bytes, got ${data.length}`);
+  }
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.length);
+  return { width, height, channels, bytes, data, source: image };
+}
+
+/**
+ * A result image over `data` (a Uint8ClampedArray of width·height·channels
+ * bytes): an ImageData where the runtime has one, channels is 4 and the image
+ * is not empty (ImageData cannot be); otherwise { width, height, channels, data }.
+ */
+export function imageFrom(data, width, height, channels) {
+  if (channels === 4 && width > 0 && height > 0 && typeof globalThis.ImageData === 'function') {
+    return new globalThis.ImageData(data, width, height);
+  }
+  return { width, height, channels, data };
+}
+
+/** A new result image whose bytes are unspecified: the caller writes all of them. */
+export function freshImage(width, height, channels) {
+  const length = width * height * channels;
+  return imageFrom(new Uint8ClampedArray(uninitialisedBuffer(length), 0, length), width, height, channels);
+}
+
+/**
+ * The image a function writes its result into: `out` (checked: the result's
+ * size and channels, RangeError naming options.out otherwise) or a fresh one.
+ * Returns a checked image (see checkImage).
+ */
+export function resultImage(out, width, height, channels, op) {
+  if (out === undefined || out === null) return checkImage(freshImage(width, height, channels), op);
+  const target = checkImage(out, `${op}: options.out`);
+  if (target.width !== width || target.height !== height || target.channels !== channels) {
+    throw new RangeError(`${op}: options.out must be a ${width}x${height} image of ${channels} channels, got ` +
+      `${target.width}x${target.height} of ${target.channels}`);
+  }
+  return target;
+}
+
+/** Whether two checked images share memory (then a result cannot be written while the input is read). */
+export function overlaps(a, b) {
+  if (a.bytes.buffer !== b.bytes.buffer) return false;
+  const a0 = a.bytes.byteOffset, b0 = b.bytes.byteOffset;
+  return a0 < b0 + b.bytes.length && b0 < a0 + a.bytes.length;
+}
+
+/** Options: an object whose keys are all in `allowed` (TypeError naming the unknown key). */
+export function imageOptions(options, op, allowed) {
+  return checkOptions(options, op, allowed);
+}
+
+/** A border name -> its code (TypeError listing the names). */
+export function border(value, fallback, op) {
+  return name(value === undefined ? fallback : value, BORDERS, `${op}: options.border`);
+}
+
+/** An interpolation name among `allowed` -> its code. */
+export function interpolation(value, fallback, allowed, op) {
+  const choices = Object.fromEntries(allowed.map((n) => [n, INTERPOLATIONS[n]]));
+  return name(value === undefined ? fallback : value, choices, `${op}: options.interpolation`);
+}
+
+/** One of the keys of `choices` -> its value (TypeError listing the keys). */
+export function name(value, choices, argument) {
+  if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];
+  const names = Object.keys(choices).map((c) => `'${c}'`).join(', ');
+  throw new TypeError(`${argument}: expected one of ${names}, got ${describe(value)}`);
+}
+
+/**
+ * The constant border value, one byte per channel: `fill` is an integer
+ * 0..255 for every channel or an array of one per channel (default 0).
+ */
+export function fill(value, channels, op) {
+  const argument = `${op}: options.fill`;
+  if (value === undefined) return new Uint8Array(channels);
+  const byte = (v, what) => {
+    if (typeof v !== 'number') throw new TypeError(`${what}: expected an integer 0..255, got ${describe(v)}`);
+    if (!Number.isInteger(v) || v < 0 || v > 255) throw new RangeError(`${what}: expected an integer 0..255, got ${v}`);
+    return v;
+  };
+  if (typeof value === 'number') return new Uint8Array(channels).fill(byte(value, argument));
+  if (value === null || typeof value !== 'object' || typeof value.length !== 'number') {
+    throw new TypeError(`${argument}: expected a number or an array of ${channels} (one per channel), got ${describe(value)}`);
+  }
+  if (value.length !== channels) {
+    throw new RangeError(`${argument}: expected one value per channel (${channels}), got ${value.length}`);
+  }
+  return Uint8Array.from(value, (v, c) => byte(v, `${argument}[${c}]`));
+}
+
+/** A checked image as the tensor form the heap helpers take (uint8, [height, width, channels]). */
+function asTensor(image) {
+  const count = image.width * image.height * image.channels;
+  return { info: TYPES.uint8, dims: [image.height, image.width, image.channels], count, data: image.bytes, heap: null, pointer: 0 };
+}
+
+/** Copies a checked image into the frame; returns its heap address. */
+export function imagePointer(frame, image) {
+  return inputPointer(frame, asTensor(image));
+}
+
+/**
+ * A heap block for a result written into `target` (a checked image):
+ * { pointer, bytes, finish } where finish() copies the block into the target
+ * and returns the caller's image. Nothing reaches the target before finish().
+ */
+export function heapResult(frame, target) {
+  const bytes = target.bytes.length;
+  const pointer = frame.alloc(bytes);
+  return {
+    pointer,
+    bytes,
+    finish() {
+      target.bytes.set(wasm().HEAPU8.subarray(pointer, pointer + bytes));
+      return target.source;
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// Matrices for the warps, in float64. An affine matrix is 6 numbers
+// [a, b, c, d, e, f]: x' = a·x + b·y + c, y' = d·x + e·y + f. A perspective
+// matrix is 9 numbers, row-major 3×3: x' = (m0·x + m1·y + m2) / w,
+// y' = (m3·x + m4·y + m5) / w, w = m6·x + m7·y + m8. Coordinates are pixels
+// with the centre of pixel (row i, column j) at (j, i), x right, y down, so a
+// positive angle turns counter-clockwise on screen. Matrices map source to
+// destination.
+import { finite } from './common.js';
+
+/** A matrix argument: an array-like of 6 or 9 finite numbers, copied to a plain array. */
+export function checkMatrix(m, argument, lengths = [6, 9]) {
+  if (m === null || typeof m !== 'object' || typeof m.length !== 'number') {
+    throw new TypeError(`${argument}: expected an array of ${lengths.join(' or ')} numbers`);
+  }
+  if (!lengths.includes(m.length)) {
+    throw new RangeError(`${argument}: expected ${lengths.join(' or ')} numbers, got ${m.length}`);
+  }
+  return Array.from(m, (v, i) => finite(v, `${argument}[${i}]`));
+}
+
+function point(p, argument) {
+  if (p === null || typeof p !== 'object' || typeof p.length !== 'number') {
+    throw new TypeError(`${argument}: expected a point [x, y]`);
+  }
+  if (p.length !== 2) throw new RangeError(`${argument}: expected a point [x, y], got ${p.length} numbers`);
+  return [finite(p[0], `${argument}[0]`), finite(p[1], `${argument}[1]`)];
+}
+
+function points(list, count, argument) {
+  if (list === null || typeof list !== 'object' || typeof list.length !== 'number') {
+    throw new TypeError(`${argument}: expected an array of points [[x, y], ...]`);
+  }
+  if (count !== undefined && list.length !== count) {
+    throw new RangeError(`${argument}: expected ${count} points, got ${list.length}`);
+  }
+  return Array.from(list, (p, i) => point(p, `${argument}[${i}]`));
+}
+
+/** -0 becomes 0, so that results print and compare as written. */
+const clean = (m) => m.map((v) => v + 0);
+
+function optionalNumber(value, fallback, argument) {
+  return value === undefined ? fallback : finite(value, argument);
+}
+
+/**
+ * cos and sin of an angle in degrees, exact at multiples of 90° (so quarter
+ * turns are exact permutations; elsewhere the usual float64 values).
+ */
+function cosSin(degrees) {
+  const turn = ((degrees % 360) + 360) % 360;
+  if (turn % 90 === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]][turn / 90];
+  const radians = (degrees * Math.PI) / 180;
+  return [Math.cos(radians), Math.sin(radians)];
+}
+
+/**
+ * OpenCV's getRotationMatrix2D: a turn by `degrees` (counter-clockwise on
+ * screen) about `center` (default [0, 0]), scaled by `scale`.
+ */
+export function rotation(degrees, center = [0, 0], scale = 1) {
+  const angle = finite(degrees, 'matrix.rotation: degrees');
+  const [cx, cy] = point(center, 'matrix.rotation: center');
+  const s = finite(scale, 'matrix.rotation: scale');
+  const [cos, sin] = cosSin(angle);
+  const alpha = s * cos, beta = s * sin;
+  return clean([alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy]);
+}
+
+const OPTIONS = ['rotate', 'translate', 'scale', 'shear', 'center'];
+
+/**
+ * torchvision's affine (RandomAffine, F.affine) as a forward matrix:
+ * M = T(translate) · C · R(rotate) · S(scale) · SHy(shear y) · SHx(shear x) · C⁻¹,
+ * with C the move of the origin to `center` (default [0, 0]; torchvision's
+ * default is the image centre, [(w − 1) / 2, (h − 1) / 2] here),
+ * SHx = [[1, −tan x], [0, 1]], SHy = [[1, 0], [−tan y, 1]], shear in degrees
+ * (a number is [x, 0]). `rotate` turns counter-clockwise on screen: it is
+ * F.rotate's angle, and minus F.affine's (which turns clockwise).
+ */
+export function affine(options = {}) {
+  if (options === null || typeof options !== 'object') throw new TypeError('matrix.affine: options must be an object');
+  for (const key of Object.keys(options)) {
+    if (!OPTIONS.includes(key)) throw new TypeError(`matrix.affine: unknown option "${key}"; expected ${OPTIONS.join(', ')}`);
+  }
+  const angle = optionalNumber(options.rotate, 0, 'matrix.affine: rotate');
+  const [tx, ty] = options.translate === undefined ? [0, 0] : point(options.translate, 'matrix.affine: translate');
+  const s = optionalNumber(options.scale, 1, 'matrix.affine: scale');
+  const [cx, cy] = options.center === undefined ? [0, 0] : point(options.center, 'matrix.affine: center');
+  let shear = [0, 0];
+  if (typeof options.shear === 'number') shear = [finite(options.shear, 'matrix.affine: shear'), 0];
+  else if (options.shear !== undefined) shear = point(options.shear, 'matrix.affine: shear');
+  // torchvision's RSS for its angle a = −rotate: [[cos(a − sy) / cos(sy), −cos(a − sy)·tan(sx) / cos(sy) − sin(a)],
+  //                                            [sin(a − sy) / cos(sy), −sin(a − sy)·tan(sx) / cos(sy) + cos(a)]] · s
+  const [cosA, sinA] = cosSin(-angle);
+  const [cosSy, sinSy] = cosSin(shear[1]);
+  const [cosSx, sinSx] = cosSin(shear[0]);
+  const cosAmSy = cosA * cosSy + sinA * sinSy; // cos(a − sy)
+  const sinAmSy = sinA * cosSy - cosA * sinSy; // sin(a − sy)
+  const tanSx = sinSx / cosSx;
+  const a = (s * cosAmSy) / cosSy;
+  const b = s * ((-cosAmSy * tanSx) / cosSy - sinA);
+  const d = (s * sinAmSy) / cosSy;
+  const e = s * ((-sinAmSy * tanSx) / cosSy + cosA);
+  const m = [a, b, cx + tx - a * cx - b * cy, d, e, cy + ty - d * cx - e * cy];
+  m.forEach((v, i) => {
+    if (!Number.isFinite(v)) throw new RangeError(`matrix.affine: shear of ±90° gives a non-finite matrix (entry ${i})`);
+  });
+  return clean(m);
+}
+
+const toSquare = (m) => (m.length === 9 ? m : [...m, 0, 0, 1]);
+
+/** a after b: the matrix of applying b, then a (a·b). Two affine matrices give an affine one. */
+export function multiply(a, b) {
+  const ma = checkMatrix(a, 'matrix.multiply: a'), mb = checkMatrix(b, 'matrix.multiply: b');
+  const p = toSquare(ma), q = toSquare(mb);
+  const r = [];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) r.push(p[3 * i] * q[j] + p[3 * i + 1] * q[3 + j] + p[3 * i + 2] * q[6 + j]);
+  }
+  return ma.length === 6 && mb.length === 6 ? r.slice(0, 6) : r;
+}
+
+/** The inverse (destination to source); a singular matrix is a RangeError. */
+export function invert(m) {
+  const x = checkMatrix(m, 'matrix.invert: m');
+  const singular = () => new RangeError('matrix.invert: m is singular (determinant 0), it has no inverse');
+  if (x.length === 6) {
+    const [a, b, c, d, e, f] = x;
+    const det = a * e - b * d;
+    if (det === 0 || !Number.isFinite(1 / det)) throw singular();
+    const r = [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
+    if (!r.every(Number.isFinite)) throw singular();
+    return r;
+  }
+  const [a, b, c, d, e, f, g, h, i] = x;
+  const cofactors = [e * i - f * h, c * h - b * i, b * f - c * e, f * g - d * i, a * i - c * g, c * d - a * f,
+    d * h - e * g, b * g - a * h, a * e - b * d];
+  const det = a * cofactors[0] + b * cofactors[3] + c * cofactors[6];
+  if (det === 0 || !Number.isFinite(1 / det)) throw singular();
+  const r = cofactors.map((v) => v / det);
+  if (!r.every(Number.isFinite)) throw singular();
+  return r;
+}
+
+/** The points [[x, y], ...] mapped by m (a perspective matrix divides by w; w = 0 gives ±Infinity or NaN). */
+export function apply(m, list) {
+  const x = toSquare(checkMatrix(m, 'matrix.apply: m'));
+  return points(list, undefined, 'matrix.apply: points').map(([px, py]) => {
+    const w = x[6] * px + x[7] * py + x[8];
+    const u = x[0] * px + x[1] * py + x[2], v = x[3] * px + x[4] * py + x[5];
+    return w === 1 ? [u, v] : [u / w, v / w];
+  });
+}
+
+/** Twice the signed area of triangle pqr. */
+function cross(p, q, r) {
+  return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+}
+
+function checkQuad(list, argument) {
+  const quad = points(list, 4, argument);
+  for (let skip = 0; skip < 4; skip++) {
+    const [p, q, r] = quad.filter((_, k) => k !== skip);
+    if (cross(p, q, r) === 0) throw new RangeError(`${argument}: three of the four points are on one line`);
+  }
+  return quad;
+}
+
+/**
+ * The perspective matrix (9 numbers, m8 = 1) that maps from4[k] to to4[k],
+ * k = 0..3 (OpenCV getPerspectiveTransform): the 8×8 linear system solved by
+ * Gaussian elimination with partial pivoting, in float64.
+ */
+export function perspective(from4, to4) {
+  const src = checkQuad(from4, 'matrix.perspective: from4');
+  const dst = checkQuad(to4, 'matrix.perspective: to4');
+  const rows = [];
+  src.forEach(([x, y], k) => {
+    const [u, v] = dst[k];
+    rows.push([x, y, 1, 0, 0, 0, -x * u, -y * u, u]);
+    rows.push([0, 0, 0, x, y, 1, -x * v, -y * v, v]);
+  });
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 8; r++) if (Math.abs(rows[r][col]) > Math.abs(rows[pivot][col])) pivot = r;
+    if (rows[pivot][col] === 0) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
+    [rows[col], rows[pivot]] = [rows[pivot], rows[col]];
+    for (let r = 0; r < 8; r++) {
+      if (r === col) continue;
+      const factor = rows[r][col] / rows[col][col];
+      if (factor !== 0) for (let k = col; k < 9; k++) rows[r][k] -= factor * rows[col][k];
+    }
+  }
+  const m = rows.map((row, k) => row[8] / row[k]);
+  if (!m.every(Number.isFinite)) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
+  return [...m, 1];
+}
+
+/** The `matrix` namespace of tensorwarp/image. */
+export const matrix = Object.freeze({ rotation, affine, perspective, multiply, invert, apply });
