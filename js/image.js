@@ -3,3 +3,5 @@
 // js/image/common.js for what every function shares. Call ready() from
 // 'tensorwarp' before the first function that computes pixels.
 export { matrix } from './image/matrix.js';
+export { crop, pad } from './image/pad.js';
+export { flip, rotate90 } from './image/flip.js';

@@ -1,0 +1,89 @@
+// flip and rotate90: pure data movement (src/image/flip.h). Results are exact.
+import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
+import { check, withFrame } from '../module.js';
+import { bandBudget } from '../stream.js';
+import { checkImage, resultImage, imageOptions, name, integer, overlaps, imagePointer, heapResult } from './common.js';
+
+const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, vertical: DIRECTIONS.VERTICAL, both: DIRECTIONS.BOTH });
+
+/** The input as read by a function writing `target`: a copy if they share memory. */
+function readable(src, target) {
+  return overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
+}
+
+/**
+ * Horizontal and both: bands of rows go through the heap (copied in, flipped
+ * by tw_image_flip, copied out), each small enough to stay in cache. A band
+ * flipped in both directions lands at the mirrored rows.
+ */
+function flipInBands(op, src, target, code) {
+  const rowBytes = src.width * src.channels;
+  const rowsPerBand = Math.max(1, Math.min(src.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  withFrame(op, (frame, m) => {
+    const inBlock = frame.alloc(rowsPerBand * rowBytes), outBlock = frame.alloc(rowsPerBand * rowBytes);
+    for (let r0 = 0; r0 < src.height; r0 += rowsPerBand) {
+      const r1 = Math.min(src.height, r0 + rowsPerBand);
+      const bytes = (r1 - r0) * rowBytes;
+      m.HEAPU8.set(src.bytes.subarray(r0 * rowBytes, r1 * rowBytes), inBlock);
+      check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, r1 - r0, src.channels, code), op);
+      const row = code === DIRECTIONS.BOTH ? src.height - r1 : r0;
+      target.bytes.set(m.HEAPU8.subarray(outBlock, outBlock + bytes), row * rowBytes);
+    }
+  });
+}
+
+/** Vertical: whole rows move, so they are copied straight from the input to the result. */
+function flipRows(src, target) {
+  const rowBytes = src.width * src.channels;
+  for (let r = 0; r < src.height; r++) {
+    const from = (src.height - 1 - r) * rowBytes;
+    target.bytes.set(src.bytes.subarray(from, from + rowBytes), r * rowBytes);
+  }
+}
+
+function runFlip(op, src, target, code) {
+  if (src.width === 0 || src.height === 0) return target.source;
+  const input = readable(src, target);
+  if (code === DIRECTIONS.VERTICAL) flipRows(input, target);
+  else flipInBands(op, input, target, code);
+  return target.source;
+}
+
+/**
+ * Mirrors the image: 'horizontal' (left-right, OpenCV flip code 1),
+ * 'vertical' (top-bottom, 0) or 'both' (-1). Options: `out`.
+ */
+export function flip(img, direction, options) {
+  const op = 'flip';
+  const { out } = imageOptions(options, op, ['out']);
+  const src = checkImage(img, `${op}: img`);
+  const code = name(direction, DIRECTION_CODES, `${op}: direction`);
+  return runFlip(op, src, resultImage(out, src.width, src.height, src.channels, op), code);
+}
+
+/**
+ * Turns the image by `turns` quarter turns counter-clockwise on screen (any
+ * integer; negative turns clockwise). An odd count swaps width and height.
+ * Options: `out`.
+ */
+export function rotate90(img, turns, options) {
+  const op = 'rotate90';
+  const { out } = imageOptions(options, op, ['out']);
+  const src = checkImage(img, `${op}: img`);
+  const quarter = ((integer(turns, `${op}: turns`) % 4) + 4) % 4;
+  const odd = quarter % 2 === 1;
+  const target = resultImage(out, odd ? src.height : src.width, odd ? src.width : src.height, src.channels, op);
+  if (quarter === 2) return runFlip(op, src, target, DIRECTIONS.BOTH);
+  if (quarter === 0) {
+    target.bytes.set(src.bytes);
+    return target.source;
+  }
+  if (src.width === 0 || src.height === 0) return target.source;
+  return withFrame(op, (frame, m) => {
+    const inPointer = imagePointer(frame, src);
+    const result = heapResult(frame, target);
+    check(m._tw_image_rotate90(inPointer, src.bytes.length, result.pointer, result.bytes, src.width, src.height,
+      src.channels, quarter), op);
+    return result.finish();
+  });
+}

@@ -1,0 +1,93 @@
+/* flip and rotate90 entries: validate, then walk rows (flip) or tiles
+ * (rotate90) with the micro-kernels of flip-kernels.h and Pad's reversed
+ * runs (pad-kernels.h). */
+#include "flip.h"
+
+#include <string.h>
+
+#include "common/config.h"
+#include "common/status.h"
+#include "flip-kernels.h"
+#include "image.h"
+#include "pad/pad-kernels.h"
+
+typedef void (*reverse_fn)(size_t count, const void* src_last, void* dst);
+
+static reverse_fn reverse_kernel(int32_t channels) {
+  const int simd = tw_use_simd();
+  switch (channels) {
+    case 1: return simd ? tw_pad_reverse_x8__wasmsimd : tw_pad_reverse_x8__scalar;
+    case 2: return simd ? tw_pad_reverse_x16__wasmsimd : tw_pad_reverse_x16__scalar;
+    case 3: return simd ? tw_image_reverse_x24__wasmsimd : tw_image_reverse_x24__scalar;
+    default: return simd ? tw_pad_reverse_x32__wasmsimd : tw_pad_reverse_x32__scalar;
+  }
+}
+
+static int overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
+}
+
+/* The checks both entries share; *bytes receives width * height * channels. */
+static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes, int32_t width,
+                             int32_t height, int32_t channels, size_t* bytes) {
+  if (width < 0 || height < 0)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
+  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: channels must be 1..%d, got %d", TW_IMAGE_MAX_CHANNELS, channels);
+  const uint64_t total = (uint64_t)width * (uint64_t)height * (uint64_t)channels;
+  if (total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "img: %llu bytes do not fit in memory", (unsigned long long)total);
+  *bytes = (size_t)total;
+  if (in_bytes != *bytes || out_bytes != *bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got in %zu, out %zu", width,
+                   height, channels, *bytes, in_bytes, out_bytes);
+  if (*bytes != 0 && (!in || !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
+  if (overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
+  return TW_OK;
+}
+
+int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
+                      int32_t height, int32_t channels, int32_t direction) {
+  size_t bytes = 0;
+  const tw_status status = check_image(in, in_bytes, out, out_bytes, width, height, channels, &bytes);
+  if (status != TW_OK) return status;
+  if (direction < TW_IMAGE_FLIP_DIRECTION_HORIZONTAL || direction > TW_IMAGE_FLIP_DIRECTION_BOTH)
+    return tw_fail(TW_INVALID_ARGUMENT, "direction: expected 1 (horizontal), 2 (vertical) or 3 (both), got %d", direction);
+  if (bytes == 0) return TW_OK;
+  const size_t row_bytes = (size_t)width * (size_t)channels;
+  const int vertical = direction & TW_IMAGE_FLIP_DIRECTION_VERTICAL;
+  const int horizontal = direction & TW_IMAGE_FLIP_DIRECTION_HORIZONTAL;
+  const reverse_fn reverse = reverse_kernel(channels);
+  for (size_t r = 0; r < (size_t)height; r++) {
+    const uint8_t* src = in + (vertical ? (size_t)height - 1 - r : r) * row_bytes;
+    uint8_t* dst = out + r * row_bytes;
+    if (horizontal) {
+      reverse((size_t)width, src + row_bytes - (size_t)channels, dst);
+    } else {
+      memcpy(dst, src, row_bytes);
+    }
+  }
+  return TW_OK;
+}
+
+int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
+                          int32_t height, int32_t channels, int32_t turns) {
+  size_t bytes = 0;
+  const tw_status status = check_image(in, in_bytes, out, out_bytes, width, height, channels, &bytes);
+  if (status != TW_OK) return status;
+  const int32_t quarter = ((turns % 4) + 4) % 4;
+  if (quarter == 0) {
+    if (bytes) memcpy(out, in, bytes);
+    return TW_OK;
+  }
+  if (quarter == 2)
+    return tw_image_flip(in, in_bytes, out, out_bytes, width, height, channels, TW_IMAGE_FLIP_DIRECTION_BOTH);
+  if (bytes == 0) return TW_OK;
+  const ptrdiff_t pixel = channels, row = (ptrdiff_t)width * channels;
+  /* Output is height wide, width high. One turn: out(r, c) = in(c, w - 1 - r); three: in(h - 1 - c, r). */
+  const uint8_t* origin = quarter == 1 ? in + (width - 1) * pixel : in + (ptrdiff_t)(height - 1) * row;
+  const ptrdiff_t step_c = quarter == 1 ? row : -row, step_r = quarter == 1 ? -pixel : pixel;
+  (tw_use_simd() ? tw_image_turn__wasmsimd : tw_image_turn__scalar)(origin, step_c, step_r, out, (size_t)height,
+                                                                   (size_t)width, (size_t)channels);
+  return TW_OK;
+}

@@ -1,0 +1,42 @@
+/* tensorwarp/image flip and rotate90: pure data movement on images (see
+ * image.h for the layout). Results are exact: every output pixel is one
+ * input pixel's bytes.
+ *
+ *   tw_image_flip, direction HORIZONTAL: out(r, c) = in(r, w - 1 - c)
+ *                            VERTICAL:   out(r, c) = in(h - 1 - r, c)
+ *                            BOTH:       out(r, c) = in(h - 1 - r, w - 1 - c)
+ *   (OpenCV flip codes 1, 0 and -1.)
+ *
+ *   tw_image_rotate90, turns counter-clockwise quarter turns on screen (any
+ *   int32; taken mod 4). One or three turns swap width and height: the output
+ *   is h wide and w high, and
+ *     1 turn:   out(r, c) = in(c, w - 1 - r)           (cv2.ROTATE_90_COUNTERCLOCKWISE)
+ *     3 turns:  out(r, c) = in(h - 1 - c, r)           (cv2.ROTATE_90_CLOCKWISE)
+ *   0 turns copies, 2 turns is flip BOTH.
+ *
+ * Arguments: width, height >= 0 (int32), channels 1..4; in_bytes and
+ * out_bytes must equal width * height * channels; `in` and `out` must not
+ * overlap (checked). No allocation. Nothing is written to `out` unless the
+ * call returns TW_OK. The SIMD and scalar kernels (tw_set_simd) move the same
+ * bytes. */
+#ifndef TW_IMAGE_FLIP_H
+#define TW_IMAGE_FLIP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/export.h"
+
+typedef enum tw_image_flip_direction {
+  TW_IMAGE_FLIP_DIRECTION_HORIZONTAL = 1,
+  TW_IMAGE_FLIP_DIRECTION_VERTICAL = 2,
+  TW_IMAGE_FLIP_DIRECTION_BOTH = 3,
+} tw_image_flip_direction;
+
+TW_EXPORT int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
+                                int32_t width, int32_t height, int32_t channels, int32_t direction);
+
+TW_EXPORT int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
+                                    int32_t width, int32_t height, int32_t channels, int32_t turns);
+
+#endif
