@@ -69,3 +69,104 @@ export declare const matrix: {
   /** Maps points [[x, y], ...]. */
   apply(m: Matrix, points: readonly Point[]): [number, number][];
 };
+
+/** Options every function takes: `out`, an image of the result's size and channels to write into (returned). */
+export interface OutOption<O> {
+  out?: O;
+}
+
+export interface PadOptions extends OutOption<Image> {
+  /** Pixels added on each side (non-negative integers, default 0). */
+  top?: number;
+  right?: number;
+  bottom?: number;
+  left?: number;
+  /** Default 'constant'. */
+  border?: Border;
+  fill?: Fill;
+}
+
+export interface CropOptions extends OutOption<Image> {
+  /** The rectangle's top-left pixel (any integers; default 0). */
+  x?: number;
+  y?: number;
+  /** Default: to the image's right / bottom edge. */
+  width?: number;
+  height?: number;
+  /** What lies outside the image. Default 'constant'. */
+  border?: Border;
+  fill?: Fill;
+}
+
+export interface BlurOptions extends OutOption<Image> {
+  /** The box: n for n × n, or [width, height]. */
+  size: number | readonly [number, number];
+  /** Default 'reflect' (OpenCV blur's default). */
+  border?: Border;
+  /** The constant border's value (counts in the mean). Default 0. */
+  fill?: Fill;
+}
+
+export type FlipDirection = 'horizontal' | 'vertical' | 'both';
+export type TensorLayout = 'NCHW' | 'NHWC';
+export type ImageTensorType = 'float32' | 'float16' | 'uint8';
+
+/** The data class of each toTensor type (float16: its bits). */
+export interface ImageTensorDataMap {
+  float32: Float32Array;
+  float16: Uint16Array;
+  uint8: Uint8Array;
+}
+
+/** A tensor that onnxruntime-web's `new ort.Tensor(t.type, t.data, t.dims)` takes. */
+export interface ImageTensor<K extends ImageTensorType = ImageTensorType> {
+  type: K;
+  dims: number[];
+  data: ImageTensorDataMap[K];
+}
+
+export interface ToTensorOptions<K extends ImageTensorType = 'float32'> {
+  /** Default 'NCHW'. */
+  layout?: TensorLayout;
+  /** 3 (RGB, default for 3-4 channel images), 4 (RGBA), 1 (luma; default for 1-2 channel images). */
+  channels?: 1 | 3 | 4;
+  /** Default 'float32'. */
+  type?: K;
+  /** Default 1/255 (1 for 'uint8'). */
+  scale?: number;
+  /** A number or one per channel. Default 0. */
+  mean?: number | readonly number[];
+  /** A number or one per channel. Default 1. */
+  std?: number | readonly number[];
+  out?: { type: string; dims: readonly number[]; data: ArrayBufferView };
+}
+
+export interface FromTensorOptions {
+  /** Default 'NCHW'. */
+  layout?: TensorLayout;
+  /** The images' channels: default 4 for a 3-4 channel tensor, else the tensor's. */
+  channels?: 1 | 2 | 3 | 4;
+  scale?: number;
+  mean?: number | readonly number[];
+  std?: number | readonly number[];
+  /** An image, or one image per batch entry. */
+  out?: Image | readonly Image[];
+}
+
+/** OpenCV copyMakeBorder. Exact. */
+export declare function pad<O extends Image = ImageResult>(img: Image, options?: PadOptions & OutOption<O>): O;
+/** A rectangle of the image; it may reach outside (then `border` decides). Exact. */
+export declare function crop<O extends Image = ImageResult>(img: Image, options?: CropOptions & OutOption<O>): O;
+/** Mirror: 'horizontal' (OpenCV flip code 1), 'vertical' (0), 'both' (-1). Exact. */
+export declare function flip<O extends Image = ImageResult>(img: Image, direction: FlipDirection, options?: OutOption<O>): O;
+/** Counter-clockwise quarter turns (any integer). Exact. */
+export declare function rotate90<O extends Image = ImageResult>(img: Image, turns: number, options?: OutOption<O>): O;
+/** Box filter (OpenCV blur): exact mean rounded half to even. */
+export declare function blur<O extends Image = ImageResult>(img: Image, options: BlurOptions & OutOption<O>): O;
+/** v = ((pixel · scale) − mean[c]) / std[c] in float32; dims [N, C, H, W] or [N, H, W, C]. */
+export declare function toTensor<K extends ImageTensorType = 'float32'>(
+  images: Image | readonly Image[], options?: ToTensorOptions<K>): ImageTensor<K>;
+/** The inverse of toTensor, rounded half to even and clamped: one image, or an array for N > 1. */
+export declare function fromTensor(
+  t: { type: string; dims: readonly number[]; data: ArrayBufferView },
+  options?: FromTensorOptions): ImageResult | ImageResult[];

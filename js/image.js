@@ -5,3 +5,5 @@
 export { matrix } from './image/matrix.js';
 export { crop, pad } from './image/pad.js';
 export { flip, rotate90 } from './image/flip.js';
+export { blur } from './image/blur.js';
+export { toTensor, fromTensor } from './image/convert.js';

@@ -83,23 +83,36 @@ function fillOutside(m, pointer, src, region, bytes) {
   }
 }
 
-/** The result of `region` over the source (see padShape) with border `mode` and fill bytes. */
-function extend(op, src, region, borderCode, fillBytes, out) {
-  const target = resultImage(out, region.width, region.height, src.channels, op);
-  if (region.width === 0 || region.height === 0) return target.source;
+/**
+ * Writes `region` of the source (see padShape), border `borderCode` and fill
+ * bytes, to the heap at `outPointer` (region.width × region.height pixels,
+ * both non-zero). The source must not be empty unless the border is constant.
+ */
+export function padInto(op, frame, m, src, region, borderCode, fillBytes, outPointer) {
+  const mode = PAD_MODES[BORDER_NAMES[borderCode]];
+  const call = { ...padShape(src, region), mode };
+  call.value = frame.copyIn(call.type === TYPES.uint8 ? fillBytes.subarray(0, 1) : fillBytes);
+  runPad(op, frame, m, call, imagePointer(frame, src), outPointer);
+  if (mode === PAD_MODES.constant && src.channels === 3 && !fillBytes.every((v) => v === fillBytes[0])) {
+    fillOutside(m, outPointer, src, region, fillBytes);
+  }
+}
+
+/** Throws unless a border can extend the source: every border but constant needs a pixel. */
+export function checkExtensible(op, src, borderCode) {
   if ((src.width === 0 || src.height === 0) && borderCode !== BORDERS.constant) {
     throw new RangeError(`${op}: img is empty; border '${BORDER_NAMES[borderCode]}' needs at least one pixel`);
   }
-  const mode = PAD_MODES[BORDER_NAMES[borderCode]];
-  const call = { ...padShape(src, region), mode };
-  const uniform = fillBytes.every((v) => v === fillBytes[0]);
-  const perChannelFill = mode === PAD_MODES.constant && src.channels === 3 && !uniform;
+}
+
+/** The result of `region` over the source (see padShape) with a border and fill bytes. */
+function extend(op, src, region, borderCode, fillBytes, out) {
+  const target = resultImage(out, region.width, region.height, src.channels, op);
+  if (region.width === 0 || region.height === 0) return target.source;
+  checkExtensible(op, src, borderCode);
   return withFrame(op, (frame, m) => {
-    const inPointer = imagePointer(frame, src);
     const result = heapResult(frame, target);
-    call.value = frame.copyIn(call.type === TYPES.uint8 ? fillBytes.subarray(0, 1) : fillBytes);
-    runPad(op, frame, m, call, inPointer, result.pointer);
-    if (perChannelFill) fillOutside(m, result.pointer, src, region, fillBytes);
+    padInto(op, frame, m, src, region, borderCode, fillBytes, result.pointer);
     return result.finish();
   });
 }

@@ -1,7 +1,7 @@
 // Compile-time checks of js/image.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check.
 import { matrix } from '../../js/image.js';
-import type { AffineMatrix, Matrix, PerspectiveMatrix } from '../../js/image.js';
+import type { AffineMatrix, ImageResult, ImageTensor, Matrix, PerspectiveMatrix } from '../../js/image.js';
 
 export function imageUsage(width: number, height: number): void {
   const m: AffineMatrix = matrix.rotation(15, [width / 2, height / 2], 1.1);
@@ -16,4 +16,23 @@ export function imageUsage(width: number, height: number): void {
   matrix.affine({ shear: [1, 2, 3] });
   // @ts-expect-error unknown parameter
   matrix.affine({ rotation: 3 });
+}
+
+export async function imageFunctions(imageData: ImageData): Promise<void> {
+  const { blur, crop, flip, fromTensor, pad, rotate90, toTensor } = await import('../../js/image.js');
+  const padded: ImageResult = pad(imageData, { top: 2, border: 'reflect', fill: [1, 2, 3, 4] });
+  const into: ImageData = crop(imageData, { x: -3, y: 2, width: 4, height: 4, out: imageData });
+  const mirrored: ImageResult = flip(padded, 'both');
+  const turned: ImageResult = rotate90(mirrored, -1);
+  const soft: ImageResult = blur(turned, { size: [5, 3], border: 'edge' });
+  const input: ImageTensor<'float32'> = toTensor([imageData, imageData], { mean: [0.485, 0.456, 0.406], std: 0.5 });
+  const half: Uint16Array = toTensor(imageData, { type: 'float16' }).data;
+  const back = fromTensor(input, { channels: 4 });
+  void [into, soft, half, back];
+  // @ts-expect-error not a direction
+  flip(imageData, 'diagonal');
+  // @ts-expect-error blur needs a size
+  blur(imageData, {});
+  // @ts-expect-error border names are Pad's
+  pad(imageData, { border: 'reflect101' });
 }

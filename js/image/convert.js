@@ -1,0 +1,156 @@
+// toTensor and fromTensor: images to model tensors and back (src/image/convert.h
+// states the arithmetic; the doc comments below repeat it for users).
+import { image_layout as LAYOUT_CODES } from '../../wasm/enums.js';
+import { TYPES } from '../dtypes.js';
+import { check, withFrame } from '../module.js';
+import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
+import { checkImage, resultImage, imageOptions, name, finite, imagePointer, heapResult } from './common.js';
+
+const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
+const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
+
+function channelCount(value, fallback, argument) {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected 1, 3 or 4, got ${typeof value}`);
+  if (![1, 2, 3, 4].includes(value)) throw new RangeError(`${argument}: expected 1, 3 or 4, got ${value}`);
+  return value;
+}
+
+/** mean or std: a number for every channel or one per channel, as float32. */
+function perChannel(value, fallback, channels, argument, nonZero) {
+  const list = value === undefined ? Array(channels).fill(fallback)
+    : typeof value === 'number' ? Array(channels).fill(value) : value;
+  if (list === null || typeof list !== 'object' || typeof list.length !== 'number') {
+    throw new TypeError(`${argument}: expected a number or an array of ${channels} (one per channel)`);
+  }
+  if (list.length !== channels) throw new RangeError(`${argument}: expected one value per channel (${channels}), got ${list.length}`);
+  return Array.from(list, (v, c) => {
+    const what = typeof value === 'number' ? argument : `${argument}[${c}]`;
+    const f = Math.fround(finite(v, what));
+    if (nonZero && f === 0) throw new RangeError(`${what}: must be non-zero (as float32), got ${v}`);
+    if (!Number.isFinite(f)) throw new RangeError(`${what}: ${v} overflows float32`);
+    return f;
+  });
+}
+
+/** The 9 float32 parameters of the C entries: scale, mean[4], std[4]. */
+function parameters(op, o, channels, type) {
+  const scale = Math.fround(finite(o.scale ?? (type === TYPES.uint8 ? 1 : 1 / 255), `${op}: options.scale`));
+  if (!Number.isFinite(scale)) throw new RangeError(`${op}: options.scale: ${o.scale} overflows float32`);
+  const mean = perChannel(o.mean, 0, channels, `${op}: options.mean`, false);
+  const std = perChannel(o.std, 1, channels, `${op}: options.std`, true);
+  const params = new Float32Array(9);
+  params[0] = scale;
+  params.set(mean, 1);
+  params.set(std, 5);
+  return params;
+}
+
+const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out'];
+
+/**
+ * A model input tensor { type, dims, data } from an image or an array of
+ * same-size images (a batch): dims [N, C, H, W] ('NCHW', default) or
+ * [N, H, W, C] ('NHWC'); a single image is a batch of 1. onnxruntime-web's
+ * `new ort.Tensor(t.type, t.data, t.dims)` takes it.
+ *
+ * channels: 3 (RGB; alpha dropped; the default for 3- and 4-channel images),
+ * 4 (RGBA), or 1 (the default for 1- and 2-channel images): from RGB(A) the
+ * luma L = (0.299·R + 0.587·G) + 0.114·B, each product and sum rounded to
+ * float32, not rounded to an integer. A 1- or 2-channel image gives 3 channels
+ * as grey repeated.
+ *
+ * Each value is v = ((x · scale) − mean[c]) / std[c], computed in float32 in
+ * that order, with x the byte (or L) and scale, mean, std rounded to float32
+ * first. scale defaults to 1/255 (1 for type 'uint8'), mean to 0, std to 1;
+ * mean and std are a number or one per channel. type: 'float32' (default);
+ * 'float16' (v rounded to nearest even, data a Uint16Array of the bits);
+ * 'uint8' (v rounded half to even, clamped to 0..255). Options also: `out`,
+ * a tensor of the result's type and dims.
+ */
+export function toTensor(images, options) {
+  const op = 'toTensor';
+  const o = imageOptions(options, op, TO_OPTIONS);
+  const list = Array.isArray(images) ? images.map((img, i) => checkImage(img, `${op}: img[${i}]`)) : [checkImage(images, `${op}: img`)];
+  if (list.length === 0) throw new RangeError(`${op}: img: expected an image or a non-empty array of images`);
+  const [first] = list;
+  list.forEach((img, i) => {
+    if (img.width !== first.width || img.height !== first.height || img.channels !== first.channels) {
+      throw new RangeError(`${op}: img[${i}] is ${img.width}x${img.height} of ${img.channels} channels, img[0] ` +
+        `${first.width}x${first.height} of ${first.channels}: a batch needs images of one size`);
+    }
+  });
+  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
+  const type = TENSOR_TYPES[name(o.type ?? 'float32', Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
+  const channels = channelCount(o.channels, first.channels >= 3 ? 3 : 1, `${op}: options.channels`);
+  if (channels > first.channels && !(channels === 3 && first.channels <= 2)) {
+    throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${first.channels}`);
+  }
+  const params = parameters(op, o, channels, type);
+  const { width, height } = first;
+  const dims = layout === LAYOUTS.NCHW ? [list.length, channels, height, width] : [list.length, height, width, channels];
+  const perImage = width * height * channels * (type.bits / 8);
+  return withFrame(op, (frame, m) => {
+    const paramsPointer = frame.copyIn(params);
+    const target = outputTarget(frame, type, dims, o.out, op);
+    const imageBlock = frame.alloc(first.bytes.length);
+    list.forEach((img, n) => {
+      m.HEAPU8.set(img.bytes, imageBlock);
+      check(m._tw_image_to_tensor(imageBlock, img.bytes.length, width, height, img.channels, channels, layout, type.code,
+        paramsPointer, target.pointer + n * perImage, perImage), op);
+    });
+    return target.finish();
+  });
+}
+
+const FROM_OPTIONS = ['layout', 'channels', 'scale', 'mean', 'std', 'out'];
+
+/**
+ * The images of a tensor made by toTensor (or a model): dims [N, C, H, W]
+ * ('NCHW', default) or [N, H, W, C] ('NHWC'), or the same without N; types
+ * float32, float16 (bits in a Uint16Array) or uint8. Returns one image, or an
+ * array of N images when N > 1.
+ *
+ * Each pixel byte is p = ((v · std[c]) + mean[c]) / scale in float32, in
+ * that order, rounded half to even and clamped to 0..255 (NaN gives 0); scale,
+ * mean and std as in toTensor. channels: the images' channel count, default
+ * 4 for a 3- or 4-channel tensor (alpha 255 where the tensor has none) and the
+ * tensor's own for 1 or 2; a 1-channel tensor makes grey RGB(A). `out`: an
+ * image (an array of N images for a batch) to write into.
+ */
+export function fromTensor(t, options) {
+  const op = 'fromTensor';
+  const o = imageOptions(options, op, FROM_OPTIONS);
+  const x = checkTensor(t, `${op}: t`);
+  if (!Object.values(TENSOR_TYPES).includes(x.info)) {
+    throw new TypeError(`${op}: t.type: expected float32, float16 or uint8, got ${x.info.name}`);
+  }
+  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
+  if (x.dims.length !== 3 && x.dims.length !== 4) {
+    throw new RangeError(`${op}: t.dims: expected [N, C, H, W] or [C, H, W] (NHWC: [N, H, W, C] or [H, W, C]), got [${x.dims.join(', ')}]`);
+  }
+  const batched = x.dims.length === 4;
+  const [count, ...inner] = batched ? x.dims : [1, ...x.dims];
+  const [channels, height, width] = layout === LAYOUTS.NCHW ? inner : [inner[2], inner[0], inner[1]];
+  if (channels < 1 || channels > 4) throw new RangeError(`${op}: t.dims: the channel axis must be 1-4, got ${channels} in [${x.dims.join(', ')}]`);
+  if (width > 0x7fffffff || height > 0x7fffffff) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
+  const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, `${op}: options.channels`);
+  const params = parameters(op, o, channels, x.info);
+  if (params[0] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
+  const outs = o.out === undefined || o.out === null ? Array(count).fill(undefined)
+    : count === 1 && !Array.isArray(o.out) ? [o.out] : o.out;
+  if (!Array.isArray(outs) || outs.length !== count) throw new RangeError(`${op}: options.out: expected an array of ${count} images for a batch of ${count}`);
+  const targets = outs.map((out, n) => resultImage(out, width, height, imageChannels, count === 1 ? op : `${op}[${n}]`));
+  const perImage = width * height * channels * (x.info.bits / 8);
+  const results = withFrame(op, (frame, m) => {
+    const paramsPointer = frame.copyIn(params);
+    const input = inputPointer(frame, x);
+    const blocks = targets.map((target) => heapResult(frame, target));
+    blocks.forEach((block, n) => {
+      check(m._tw_image_from_tensor(input + n * perImage, perImage, x.info.code, layout, width, height, channels,
+        paramsPointer, imageChannels, block.pointer, block.bytes), op);
+    });
+    return blocks.map((block) => block.finish());
+  });
+  return batched && count !== 1 ? results : results[0];
+}

@@ -1,0 +1,56 @@
+/* toTensor wasm SIMD kernel: four pixels per step. Each output channel's four
+ * bytes are gathered into the low bytes of four 32-bit lanes by one swizzle
+ * (indices >= 16 give 0), converted to float32 and normalised with the same
+ * IEEE operations, in the same order, as the scalar kernel. float32 planes
+ * (NCHW) are stored as vectors; other layouts and types store lane by lane
+ * through the scalar store. */
+#include "common/simd.h"
+#include "convert-values.h"
+
+static v128_t gather_indices(int in_channels, int source) {
+  uint8_t index[16];
+  for (int k = 0; k < 16; k++) index[k] = 0x80;
+  for (int k = 0; k < 4; k++) index[4 * k] = (uint8_t)(k * in_channels + source);
+  return wasm_v128_load(index);
+}
+
+void tw_image_to_tensor__wasmsimd(const tw_image_convert_plan* plan, const uint8_t* in, void* out) {
+  const int cin = plan->in_channels, cout = plan->out_channels;
+  v128_t gather[4], mean[4], std[4];
+  const int luma = plan->source[0] < 0;
+  for (int c = 0; c < (luma ? 3 : cout); c++) gather[c] = gather_indices(cin, luma ? c : plan->source[c]);
+  for (int c = 0; c < cout; c++) {
+    mean[c] = wasm_f32x4_splat(plan->mean[c]);
+    std[c] = wasm_f32x4_splat(plan->std[c]);
+  }
+  const v128_t scale = wasm_f32x4_splat(plan->scale);
+  const v128_t kr = wasm_f32x4_splat(0.299f), kg = wasm_f32x4_splat(0.587f), kb = wasm_f32x4_splat(0.114f);
+  const int vector_store = plan->nchw && plan->dtype == TW_DTYPE_FLOAT32;
+  /* A step reads 16 bytes from pixel i: it needs them inside the image. */
+  const size_t bytes = plan->pixels * (size_t)cin;
+  size_t i = 0;
+  for (; i * (size_t)cin + 16 <= bytes; i += 4) {
+    const v128_t pixels = wasm_v128_load(in + i * (size_t)cin);
+    for (int c = 0; c < cout; c++) {
+      v128_t x;
+      if (luma) {
+        const v128_t r = wasm_f32x4_mul(kr, wasm_f32x4_convert_i32x4(wasm_i8x16_swizzle(pixels, gather[0])));
+        const v128_t g = wasm_f32x4_mul(kg, wasm_f32x4_convert_i32x4(wasm_i8x16_swizzle(pixels, gather[1])));
+        const v128_t b = wasm_f32x4_mul(kb, wasm_f32x4_convert_i32x4(wasm_i8x16_swizzle(pixels, gather[2])));
+        x = wasm_f32x4_add(wasm_f32x4_add(r, g), b);
+      } else {
+        x = wasm_f32x4_convert_i32x4(wasm_i8x16_swizzle(pixels, gather[c]));
+      }
+      const v128_t v = wasm_f32x4_div(wasm_f32x4_sub(wasm_f32x4_mul(x, scale), mean[c]), std[c]);
+      if (vector_store) {
+        wasm_v128_store((float*)out + (size_t)c * plan->pixels + i, v);
+      } else {
+        float lanes[4];
+        wasm_v128_store(lanes, v);
+        for (int k = 0; k < 4; k++)
+          tw_image_store_value(plan->dtype, out, tw_image_tensor_index(plan, i + (size_t)k, c, cout), lanes[k]);
+      }
+    }
+  }
+  tw_image_to_tensor_pixels(plan, in, out, i, plan->pixels);
+}

@@ -1,0 +1,109 @@
+/* toTensor / fromTensor entries: validate, build the plan, run a kernel. */
+#include "convert.h"
+
+#include <math.h>
+
+#include "common/config.h"
+#include "common/dtype.h"
+#include "common/status.h"
+#include "convert-kernels.h"
+#include "image.h"
+
+static int overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
+}
+
+static size_t element_bytes(int32_t dtype) {
+  return dtype == TW_DTYPE_FLOAT32 ? 4 : dtype == TW_DTYPE_FLOAT16 ? 2 : 1;
+}
+
+/* Checks what both directions share and fills the plan's common fields. */
+static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t layout,
+                             int32_t dtype, const float* params, int32_t tensor_channels) {
+  if (width < 0 || height < 0)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
+  if (layout != TW_IMAGE_LAYOUT_NCHW && layout != TW_IMAGE_LAYOUT_NHWC)
+    return tw_fail(TW_INVALID_ARGUMENT, "layout: expected NCHW (0) or NHWC (1), got %d", layout);
+  if (dtype != TW_DTYPE_FLOAT32 && dtype != TW_DTYPE_FLOAT16 && dtype != TW_DTYPE_UINT8)
+    return tw_fail(TW_UNSUPPORTED, "type: expected float32, float16 or uint8 (dtype %d)", dtype);
+  if (!params) return tw_fail(TW_INVALID_ARGUMENT, "params: NULL");
+  if (!isfinite(params[0])) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be finite");
+  for (int c = 0; c < tensor_channels; c++) {
+    if (!isfinite(params[1 + c])) return tw_fail(TW_INVALID_ARGUMENT, "mean[%d]: must be finite", c);
+    if (!isfinite(params[5 + c]) || params[5 + c] == 0.0f)
+      return tw_fail(TW_INVALID_ARGUMENT, "std[%d]: must be finite and non-zero", c);
+  }
+  plan->pixels = (size_t)width * (size_t)height;
+  plan->nchw = layout == TW_IMAGE_LAYOUT_NCHW;
+  plan->dtype = dtype;
+  plan->scale = params[0];
+  for (int c = 0; c < 4; c++) {
+    plan->mean[c] = c < tensor_channels ? params[1 + c] : 0.0f;
+    plan->std[c] = c < tensor_channels ? params[5 + c] : 1.0f;
+  }
+  return TW_OK;
+}
+
+static tw_status check_channels(const char* name, int32_t channels) {
+  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
+    return tw_fail(TW_INVALID_ARGUMENT, "%s: expected 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, channels);
+  return TW_OK;
+}
+
+static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, const void* out, size_t out_bytes,
+                               size_t out_need) {
+  if (in_bytes != in_need || out_bytes != out_need)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input and %zu output bytes, got %zu and %zu", in_need,
+                   out_need, in_bytes, out_bytes);
+  if ((in_need && !in) || (out_need && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
+  if (overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
+  return TW_OK;
+}
+
+int32_t tw_image_to_tensor(const uint8_t* in, size_t in_bytes, int32_t width, int32_t height, int32_t in_channels,
+                           int32_t out_channels, int32_t layout, int32_t dtype, const float* params, void* out,
+                           size_t out_bytes) {
+  tw_status status = check_channels("img.channels", in_channels);
+  if (status == TW_OK) status = check_channels("channels", out_channels);
+  if (status != TW_OK) return status;
+  tw_image_convert_plan plan;
+  status = plan_common(&plan, width, height, layout, dtype, params, out_channels);
+  if (status != TW_OK) return status;
+  plan.in_channels = in_channels;
+  plan.out_channels = out_channels;
+  for (int c = 0; c < out_channels; c++) {
+    if (out_channels <= in_channels) plan.source[c] = c;
+    else if (out_channels == 3 && in_channels <= 2) plan.source[c] = 0;
+    else return tw_fail(TW_INVALID_ARGUMENT, "channels: %d channels cannot be made from an image of %d", out_channels, in_channels);
+  }
+  if (out_channels == 1 && in_channels >= 3) plan.source[0] = -1; /* luma */
+  status = check_buffers(in, in_bytes, plan.pixels * (size_t)in_channels, out, out_bytes,
+                         plan.pixels * (size_t)out_channels * element_bytes(dtype));
+  if (status != TW_OK) return status;
+  if (plan.pixels == 0) return TW_OK;
+  (tw_use_simd() ? tw_image_to_tensor__wasmsimd : tw_image_to_tensor__scalar)(&plan, in, out);
+  return TW_OK;
+}
+
+int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int32_t layout, int32_t width,
+                             int32_t height, int32_t channels, const float* params, int32_t image_channels,
+                             uint8_t* out, size_t out_bytes) {
+  tw_status status = check_channels("channels", channels);
+  if (status == TW_OK) status = check_channels("image channels", image_channels);
+  if (status != TW_OK) return status;
+  tw_image_convert_plan plan;
+  status = plan_common(&plan, width, height, layout, dtype, params, channels);
+  if (status != TW_OK) return status;
+  if (params[0] == 0.0f) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be non-zero to invert");
+  plan.in_channels = channels;
+  plan.out_channels = image_channels;
+  for (int k = 0; k < image_channels; k++)
+    plan.source[k] = k < channels ? k : (channels == 1 && image_channels >= 3 && k < 3) ? 0 : -1;
+  status = check_buffers(in, in_bytes, plan.pixels * (size_t)channels * element_bytes(dtype), out, out_bytes,
+                         plan.pixels * (size_t)image_channels);
+  if (status != TW_OK) return status;
+  if (plan.pixels == 0) return TW_OK;
+  tw_image_from_tensor__scalar(&plan, in, out);
+  return TW_OK;
+}
