@@ -1,0 +1,107 @@
+// tensorwarp/image in a real browser (Debian's Chromium via playwright-core, pages from demo/serve.mjs):
+// pixels drawn on a canvas and read back with getImageData go through toTensor, flip and fromTensor in the
+// page; Node checks the results against the plain-JS references on the same pixels, bit for bit. Results
+// with 4 channels must be real ImageData objects that putImageData takes; drawing them and reading them
+// back gives the same bytes (the canvases are opaque, so no premultiplication rounding is involved).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { startServer } from '../../demo/serve.mjs';
+import { referenceToTensor, referenceFlip } from '../reference/image.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
+let chromium = null;
+if (!noBrowser) ({ chromium } = await import('playwright-core'));
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ port: 0 });
+  if (!noBrowser) browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Runs `body(page)` on a page of the demo server; fails on page errors and console errors. */
+async function onPage(body) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`uncaught page error: ${e.message}`));
+  page.on('console', (m) => {
+    // Chromium asks for /favicon.ico by itself; the demo server has none (a 404 logged as a console error)
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console error: ${m.text()} (${m.location().url})`);
+  });
+  try {
+    await page.goto(`${server.url}favicon.svg`);
+    const result = await body(page);
+    assert.deepEqual(problems, []);
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+/** In the page: an opaque 37x23 canvas with a gradient, shapes and text, and what the library makes of it. */
+async function runInPage() {
+  const { ready } = await import('/js/index.js');
+  const { toTensor, fromTensor, flip } = await import('/js/image.js');
+  await ready();
+  // the page is an SVG document (a small same-origin file): make an HTML canvas explicitly
+  const canvas = document.createElementNS('http://www.w3.org/1999/xhtml', 'canvas');
+  canvas.width = 37;
+  canvas.height = 23;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const gradient = ctx.createLinearGradient(0, 0, 37, 23);
+  gradient.addColorStop(0, '#13a0f7');
+  gradient.addColorStop(1, '#f7d013');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, 37, 23);
+  ctx.fillStyle = 'rgba(200, 30, 90, 0.6)';
+  ctx.beginPath();
+  ctx.arc(14, 9, 7, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#222';
+  ctx.font = '10px sans-serif';
+  ctx.fillText('tw', 20, 20);
+  const image = ctx.getImageData(0, 0, 37, 23);
+  const mean = [0.485, 0.456, 0.406], std = [0.229, 0.224, 0.225];
+  const tensor = toTensor(image, { mean, std });
+  const luma = toTensor(image, { channels: 1, layout: 'NHWC', type: 'float16' });
+  const flipped = flip(image, 'horizontal');
+  ctx.putImageData(flipped, 0, 0);
+  const readBack = ctx.getImageData(0, 0, 37, 23);
+  const restored = fromTensor(tensor, { mean, std });
+  return {
+    pixels: Array.from(image.data),
+    tensor: { type: tensor.type, dims: tensor.dims, data: Array.from(tensor.data) },
+    luma: { type: luma.type, dims: luma.dims, data: Array.from(luma.data) },
+    flippedIsImageData: flipped instanceof ImageData,
+    restoredIsImageData: restored instanceof ImageData,
+    readBack: Array.from(readBack.data),
+    restored: Array.from(restored.data),
+  };
+}
+
+test('toTensor, flip and fromTensor on pixels read back from a real canvas', { skip: noBrowser }, async () => {
+  const r = await onPage((page) => page.evaluate(runInPage));
+  const image = { width: 37, height: 23, channels: 4, data: Uint8ClampedArray.from(r.pixels) };
+  assert.ok(image.data.some((v, i) => i % 4 === 0 && v !== image.data[0]), 'the canvas has content');
+  const expected = referenceToTensor([image], { layout: 'NCHW', channels: 3, type: 'float32', scale: 1 / 255,
+    mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] });
+  assert.deepEqual(r.tensor.dims, [1, 3, 23, 37]);
+  assert.deepEqual(r.tensor.data, Array.from(expected.data), 'toTensor in Chromium equals the reference');
+  const luma = referenceToTensor([image], { layout: 'NHWC', channels: 1, type: 'float16', scale: 1 / 255, mean: [0], std: [1] });
+  assert.deepEqual(r.luma.dims, [1, 23, 37, 1]);
+  assert.deepEqual(r.luma.data, Array.from(luma.data), 'luma float16 in Chromium equals the reference');
+  assert.ok(r.flippedIsImageData && r.restoredIsImageData, 'results with 4 channels are ImageData');
+  assert.deepEqual(r.readBack, Array.from(referenceFlip(image, 'horizontal').data), 'putImageData(flip(...)) shows the flipped pixels');
+  assert.deepEqual(r.restored, r.pixels, 'fromTensor(toTensor(img)) gives the pixels back (opaque image)');
+});
