@@ -7,12 +7,8 @@
 #include "common/dtype.h"
 #include "common/status.h"
 #include "convert-kernels.h"
+#include "image-check.h"
 #include "image.h"
-
-static int overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
-}
 
 static size_t element_bytes(int32_t dtype) {
   return dtype == TW_DTYPE_FLOAT32 ? 4 : dtype == TW_DTYPE_FLOAT16 ? 2 : 1;
@@ -57,7 +53,7 @@ static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, 
     return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input and %zu output bytes, got %zu and %zu", in_need,
                    out_need, in_bytes, out_bytes);
   if ((in_need && !in) || (out_need && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
-  if (overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
+  if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
   return TW_OK;
 }
 

@@ -8,6 +8,7 @@
 #include "common/config.h"
 #include "common/status.h"
 #include "flip-kernels.h"
+#include "image-check.h"
 #include "image.h"
 #include "pad/pad-kernels.h"
 
@@ -21,11 +22,6 @@ static reverse_fn reverse_kernel(int32_t channels) {
     case 3: return simd ? tw_image_reverse_x24__wasmsimd : tw_image_reverse_x24__scalar;
     default: return simd ? tw_pad_reverse_x32__wasmsimd : tw_pad_reverse_x32__scalar;
   }
-}
-
-static int overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
 }
 
 /* The checks both entries share; *bytes receives width * height * channels. */
@@ -42,7 +38,7 @@ static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* 
     return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got in %zu, out %zu", width,
                    height, channels, *bytes, in_bytes, out_bytes);
   if (*bytes != 0 && (!in || !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
-  if (overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
+  if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
   return TW_OK;
 }
 
