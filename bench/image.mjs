@@ -8,10 +8,11 @@ import { blur, flip, pad, rotate90, toTensor } from '../js/image.js';
 
 const rounds = Number(process.argv[2] ?? 21);
 await ready();
-const cv = await new Promise((resolve) => {
+// The OpenCV.js module is a thenable that hands back itself: keep it wrapped, or awaiting it never ends.
+const { cv } = await new Promise((resolve) => {
   const m = createRequire(import.meta.url)('@techstark/opencv-js');
   if (typeof m.then === 'function') m.then((x) => resolve({ cv: x })); else resolve({ cv: m });
-}).then((w) => w.cv);
+});
 
 function image(width, height) {
   const data = new Uint8ClampedArray(width * height * 4);
