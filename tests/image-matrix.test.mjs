@@ -80,7 +80,11 @@ test('bad input: TypeError/RangeError naming the argument', () => {
     { name: 'RangeError', message: /matrix\.perspective: to4: expected 4 points, got 3/ });
 });
 
-test('the package exports "tensorwarp/image" (the same module as js/image.js)', async () => {
+test('the package exports "tensorwarp/image" (the same module as js/image.js); ready() from "tensorwarp" serves it', async () => {
   const byName = await import('tensorwarp/image');
   assert.equal(byName.matrix, matrix);
+  const { ready } = await import('tensorwarp'); // Node: the package's "node" condition (js/index.node.js)
+  await ready();
+  const img = { width: 2, height: 1, data: Uint8ClampedArray.of(1, 2, 3, 4, 5, 6, 7, 8) };
+  assert.deepEqual([...byName.flip(img, 'horizontal').data], [5, 6, 7, 8, 1, 2, 3, 4]);
 });
