@@ -67,7 +67,8 @@ test('resize kernels match the reference on widths around the vector width', () 
 test('resize kernels match the reference on 1x1, 1xN, Nx1 and large factors', () => {
   const r = rng(12);
   const shapes = [[1, 1, 1, 1], [1, 1, 7, 5], [1, 9, 1, 4], [9, 1, 3, 1], [1, 17, 1, 3], [17, 1, 5, 1],
-    [40, 30, 3, 2], [3, 2, 40, 30], [64, 64, 16, 16], [60, 36, 10, 6], [37, 23, 5, 29]];
+    [40, 30, 3, 2], [3, 2, 40, 30], [64, 64, 16, 16], [60, 36, 10, 6], [37, 23, 5, 29],
+    [34, 18, 17, 9], [16, 9, 8, 9], [7, 10, 7, 5], [45, 30, 9, 10], [1, 8, 1, 4]]; // integer factors: block averages
   for (const [sw, sh, dw, dh] of shapes) {
     for (const interpolation of KINDS) {
       for (const antialias of [true, false]) {

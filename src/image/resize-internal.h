@@ -46,6 +46,18 @@ typedef void tw_resize_hpass_fn(const uint8_t* src, float* dst, int32_t width, i
 typedef void tw_resize_vpass_fn(const float* rows, size_t stride, const float* weights, int32_t taps,
                                 size_t count, float divisor, uint8_t* dst);
 
+/* Box means (the fast path for block averages, resize.c):
+ *   box_rows(src, stride, ky, count, sums): sums[i] = src[i] + src[stride + i]
+ *       + ... over ky rows (ky·255 <= 65535), i < count.
+ *   box_cols(sums, width, channels, kx, divisor, dst): destination value
+ *       (x, c) = round((float)S / divisor), S = the sum of sums[(x·kx + t)·C + c]
+ *       over t < kx (exact in float32: S < 2^24); round as vpass. */
+typedef void tw_resize_box_rows_fn(const uint8_t* src, size_t stride, int32_t ky, size_t count, uint16_t* sums);
+typedef void tw_resize_box_cols_fn(const uint16_t* sums, int32_t width, int32_t channels, int32_t kx, float divisor,
+                                   uint8_t* dst);
+tw_resize_box_rows_fn tw_resize_box_rows__scalar, tw_resize_box_rows__wasmsimd;
+tw_resize_box_cols_fn tw_resize_box_cols__scalar, tw_resize_box_cols__wasmsimd;
+
 tw_resize_hpass_fn tw_resize_hpass__scalar, tw_resize_hpass__wasmsimd;
 tw_resize_vpass_fn tw_resize_vpass__scalar, tw_resize_vpass__wasmsimd;
 void tw_resize_nearest__scalar(const uint8_t* src, uint8_t* dst, int32_t width, int32_t channels,

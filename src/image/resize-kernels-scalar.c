@@ -48,3 +48,22 @@ void tw_resize_nearest__scalar(const uint8_t* src, uint8_t* dst, int32_t width, 
   }
 #undef TW_RESIZE_GATHER
 }
+
+void tw_resize_box_rows__scalar(const uint8_t* src, size_t stride, int32_t ky, size_t count, uint16_t* sums) {
+  for (size_t i = 0; i < count; i++) {
+    uint32_t sum = 0;
+    for (int32_t r = 0; r < ky; r++) sum += src[(size_t)r * stride + i];
+    sums[i] = (uint16_t)sum;
+  }
+}
+
+void tw_resize_box_cols__scalar(const uint16_t* sums, int32_t width, int32_t channels, int32_t kx, float divisor,
+                                uint8_t* dst) {
+  for (int32_t x = 0; x < width; x++) {
+    for (int32_t c = 0; c < channels; c++) {
+      uint32_t sum = 0;
+      for (int32_t t = 0; t < kx; t++) sum += sums[((size_t)x * (size_t)kx + (size_t)t) * (size_t)channels + (size_t)c];
+      dst[(size_t)x * (size_t)channels + (size_t)c] = tw_resize_round_u8((float)sum / divisor);
+    }
+  }
+}

@@ -32,9 +32,14 @@ static inline void store_pixel(float* d, v128_t v, int32_t channels) {
   }
 }
 
+/* Bytes 0..3 -> four floats, exactly: each byte becomes the low bits of the
+ * float 2^23 (one shuffle, one or), then 2^23 is subtracted. Written with
+ * extends and f32x4.convert, LLVM 14 turns this into four extract_lane /
+ * convert / replace_lane sequences per tap. */
 static inline v128_t widen(v128_t bytes) {
-  /* i32 -> f32 is one instruction on x64; u32 -> f32 is emulated (the values are 0..255 either way) */
-  return wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(bytes)));
+  const v128_t spread = wasm_i8x16_shuffle(bytes, wasm_i32x4_splat(0), 0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 3, 16, 16, 16);
+  const v128_t two23 = wasm_f32x4_splat(8388608.0f);
+  return wasm_f32x4_sub(wasm_v128_or(spread, two23), two23);
 }
 
 /* `channels` is a constant in each call below, so the switches fold away. */
@@ -103,5 +108,49 @@ void tw_resize_vpass__wasmsimd(const float* rows, size_t stride, const float* we
     }
     if (divisor != 1.0f) sum = sum / divisor;
     dst[i] = tw_resize_round_u8(sum);
+  }
+}
+
+void tw_resize_box_rows__wasmsimd(const uint8_t* src, size_t stride, int32_t ky, size_t count, uint16_t* sums) {
+  size_t i = 0;
+  for (; i + 16 <= count; i += 16) {
+    v128_t lo = wasm_i16x8_splat(0), hi = lo;
+    const uint8_t* p = src + i;
+    for (int32_t r = 0; r < ky; r++, p += stride) {
+      const v128_t v = wasm_v128_load(p);
+      lo = wasm_i16x8_add(lo, wasm_u16x8_extend_low_u8x16(v));
+      hi = wasm_i16x8_add(hi, wasm_u16x8_extend_high_u8x16(v));
+    }
+    wasm_v128_store(sums + i, lo);
+    wasm_v128_store(sums + i + 8, hi);
+  }
+  if (i < count) tw_resize_box_rows__scalar(src + i, stride, ky, count - i, sums + i);
+}
+
+/* 4 channels: one pixel's sums per vector, 4 pixels narrowed and stored together. */
+static inline v128_t box_pixel(const uint16_t* sums, int32_t kx, v128_t divisor) {
+  v128_t sum = wasm_i32x4_splat(0);
+  for (int32_t t = 0; t < kx; t++) sum = wasm_i32x4_add(sum, wasm_u32x4_extend_low_u16x8(wasm_v128_load64_zero(sums + 4 * t)));
+  return wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_div(wasm_f32x4_convert_i32x4(sum), divisor)));
+}
+
+void tw_resize_box_cols__wasmsimd(const uint16_t* sums, int32_t width, int32_t channels, int32_t kx, float divisor,
+                                  uint8_t* dst) {
+  if (channels != 4) {
+    tw_resize_box_cols__scalar(sums, width, channels, kx, divisor, dst);
+    return;
+  }
+  const v128_t d = wasm_f32x4_splat(divisor);
+  const size_t step = 4 * (size_t)kx;
+  int32_t x = 0;
+  for (; x + 4 <= width; x += 4) {
+    const uint16_t* s = sums + (size_t)x * step;
+    const v128_t lo = wasm_i16x8_narrow_i32x4(box_pixel(s, kx, d), box_pixel(s + step, kx, d));
+    const v128_t hi = wasm_i16x8_narrow_i32x4(box_pixel(s + 2 * step, kx, d), box_pixel(s + 3 * step, kx, d));
+    wasm_v128_store(dst + 4 * (size_t)x, wasm_u8x16_narrow_i16x8(lo, hi));
+  }
+  for (; x < width; x++) {
+    const v128_t words = wasm_i16x8_narrow_i32x4(box_pixel(sums + (size_t)x * step, kx, d), wasm_i32x4_splat(0));
+    wasm_v128_store32_lane(dst + 4 * (size_t)x, wasm_u8x16_narrow_i16x8(words, words), 0);
   }
 }

@@ -191,6 +191,40 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
   }
 }
 
+/* Block averages give the same bytes as the separable passes (resize.h), so
+ * they take an integer path: AREA with an integer factor k on each axis
+ * (k_x·k_y < 2^16, where float32 S / D rounds like the exact mean), and
+ * LINEAR without antialias shrinking by 2 or 1 on each axis (weights 0.5,
+ * 0.5 or 1, 0: exact in float32, so the passes compute S / D exactly).
+ * Returns whether the image takes it, with the factors. */
+static int box_factors(const geometry* g, int32_t* kx, int32_t* ky) {
+  if (g->src_width % g->dst_width != 0 || g->src_height % g->dst_height != 0) return 0;
+  *kx = g->src_width / g->dst_width;
+  *ky = g->src_height / g->dst_height;
+  if (g->interpolation == TW_IMAGE_INTERPOLATION_LINEAR && !g->antialias) return *kx <= 2 && *ky <= 2;
+  return g->interpolation == TW_IMAGE_INTERPOLATION_AREA && (int64_t)*kx * *ky < 65536 && *ky <= 257;
+}
+
+static tw_status run_box(const geometry* g, int32_t kx, int32_t ky, const uint8_t* src, int32_t src_row, uint8_t* dst,
+                         int32_t dst_row, int64_t dst_rows) {
+  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
+  const size_t dst_row_bytes = (size_t)g->dst_width * (size_t)g->channels;
+  uint16_t* sums = malloc(src_row_bytes * sizeof *sums);
+  if (sums == NULL) return tw_fail(TW_OUT_OF_MEMORY, "resize: cannot allocate %zu bytes of scratch memory",
+                                   src_row_bytes * sizeof *sums);
+  const int simd = tw_use_simd();
+  tw_resize_box_rows_fn* rows = simd ? tw_resize_box_rows__wasmsimd : tw_resize_box_rows__scalar;
+  tw_resize_box_cols_fn* cols = simd ? tw_resize_box_cols__wasmsimd : tw_resize_box_cols__scalar;
+  const float divisor = (float)kx * (float)ky;
+  for (int64_t r = 0; r < dst_rows; r++) {
+    const int64_t first = (dst_row + r) * ky;
+    rows(src + (size_t)(first - src_row) * src_row_bytes, src_row_bytes, ky, src_row_bytes, sums);
+    cols(sums, g->dst_width, g->channels, kx, divisor, dst + (size_t)r * dst_row_bytes);
+  }
+  free(sums);
+  return TW_OK;
+}
+
 static int overlaps(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
   const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
   return a_bytes != 0 && b_bytes != 0 && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
@@ -223,6 +257,8 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
                    "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
                    (long long)end, (int)src_row, (long long)(src_row + src_rows));
   }
+  int32_t kx, ky;
+  if (box_factors(&g, &kx, &ky)) return run_box(&g, kx, ky, src, src_row, dst, dst_row, dst_rows);
   if ((status = make_plan(&p, &g, dst_row, dst_rows)) != TW_OK) return status;
   if (interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     run_nearest(&p, &g, src, src_row, dst, dst_rows);

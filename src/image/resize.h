@@ -57,6 +57,10 @@
  *            destination row's vertical taps, then divided by the integer
  *            factors' product for AREA (a float32 division; not done when 1);
  *   result   rounded half to even, then clamped to [0, 255].
+ * Block averages (AREA with integer factors, k_x·k_y < 2^16; LINEAR without
+ * antialias shrinking by 2 or 1 per axis, whose weights 0.5, 0.5 or 1, 0 are
+ * exact) take an integer path that gives the same bytes: the exact block
+ * sum S, then round((float)S / (k_x·k_y)).
  * Every destination pixel has the same tap count along an axis (the largest
  * any pixel needs); a pixel needing fewer has zero weights at the ends (a
  * zero product adds nothing).

@@ -2,8 +2,8 @@
  *  1. the SIMD micro-kernels against the scalar ones, bit for bit, on widths
  *     around the vector width, buffers of exact length, canaries after dst;
  *  2. tw_image_resize SIMD against scalar, and banded against whole, on
- *     random sizes (1x1, 1xN, Nx1 included), every interpolation, antialias
- *     on and off, channels 1-4;
+ *     random sizes (1x1, 1xN, Nx1 and integer factors included), every
+ *     interpolation, antialias on and off, channels 1-4;
  *  3. values pinned by hand (resize.h's rules);
  *  4. bad arguments: a status, a message naming the argument, dst untouched.
  * The arithmetic itself is checked bit for bit against the plain-JS
@@ -114,6 +114,10 @@ static void test_entry_random(void) {
     if (pick == 1) sw = dw = 1;                      /* 1 x N */
     if (pick == 2) sh = dh = 1;                      /* N x 1 */
     if (iter < 20) dw = widths[iter % NWIDTHS], sw = 1 + iter % 3; /* widths around the vector width */
+    if (iter % 5 == 4) { /* integer factors: the block-average path for area and 2x linear */
+      dw = harness_rand_int(1, 17), dh = harness_rand_int(1, 9);
+      sw = dw * harness_rand_int(1, 3), sh = dh * harness_rand_int(1, 3);
+    }
     if (iter == 3) sw = sh = 1;                      /* 1x1 source */
     if (iter == 7) dw = dh = 1;                      /* to 1x1 */
     const int c = 1 + iter % 4, interp = (iter / 4) % 4, aa = (iter / 16) % 2;
