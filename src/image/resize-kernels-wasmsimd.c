@@ -100,15 +100,7 @@ void tw_resize_vpass__wasmsimd(const float* rows, size_t stride, const float* we
     const v128_t words = wasm_i16x8_narrow_i32x4(finish(s, divisor), wasm_i32x4_splat(0));
     wasm_v128_store32_lane(dst + i, wasm_u8x16_narrow_i16x8(words, words), 0);
   }
-  for (; i < count; i++) {
-    float sum = 0.0f;
-    for (int32_t k = 0; k < taps; k++) {
-      const float product = weights[k] * rows[(size_t)k * stride + i];
-      sum = sum + product;
-    }
-    if (divisor != 1.0f) sum = sum / divisor;
-    dst[i] = tw_resize_round_u8(sum);
-  }
+  if (i < count) tw_resize_vpass__scalar(rows + i, stride, weights, taps, count - i, divisor, dst + i);
 }
 
 void tw_resize_box_rows__wasmsimd(const uint8_t* src, size_t stride, int32_t ky, size_t count, uint16_t* sums) {

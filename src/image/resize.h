@@ -15,9 +15,12 @@
  *            At an exact tie (c on a pixel boundary; every pixel when
  *            shrinking by 2) it goes to whichever side the step lands:
  *            shrinking by 2 takes the even pixels (2i); PIL takes the odd
- *            ones (2i + 1). Where the step's rounding has accumulated to a
- *            pixel boundary (sizes above ~256, a position within ~1/64 px
- *            of a boundary), the neighbour of the nearest pixel.
+ *            ones (2i + 1). For larger sizes the step's rounding accumulates
+ *            and, where c lies very close to a boundary, it takes the
+ *            neighbour of the nearest pixel (measured against exact
+ *            arithmetic: never for sizes up to 256; 674 of 776,000 pixels
+ *            for random sizes up to 1024). Later OpenCV sources use
+ *            f/2 - (n mod 2) instead of f/2 - 1, which moves some ties.
  *   LINEAR   triangle filter, support B = 1
  *   CUBIC    Keys cubic with parameter a (cubic_a), support B = 2:
  *              |x| < 1: ((a + 2)|x| - (a + 3))·x² + 1
@@ -26,7 +29,9 @@
  *            covers, [i·s, (i + 1)·s): source pixel j weighs its overlap
  *            with that interval, computed exactly in units of 1/m pixel:
  *              w_j = (min((j + 1)·m, (i + 1)·n) - max(j·m, i·n)) / n
- *            (OpenCV INTER_AREA, shrinking and enlarging). On an axis with an
+ *            (OpenCV INTER_AREA when both axes shrink or both grow; with one
+ *            of each, OpenCV blends two taps per axis instead, up to 9 levels
+ *            away on noise in our fixtures). On an axis with an
  *            integer factor k = n / m the weights are 1 and the sum is
  *            divided by k instead; when both axes have one (and k_x·k_y <
  *            2^16) the result is the exact mean of the k_x × k_y block
