@@ -155,7 +155,8 @@ static void run_nearest(const plan* p, const geometry* g, const uint8_t* src, in
 
 /* Destination rows in chunks: the horizontal pass fills p->rows with the
  * source rows a chunk reads (rows already there from the previous chunk are
- * moved, not recomputed), then the vertical pass writes the chunk. */
+ * moved, not recomputed; rows no tap reads are left alone), then the
+ * vertical pass writes the chunk. */
 static void run_separable(const plan* p, const geometry* g, const uint8_t* src, int32_t src_row, uint8_t* dst,
                           int64_t dst_rows) {
   const int simd = tw_use_simd();
@@ -178,9 +179,14 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
       kept = held_end - first;
       memmove(p->rows, p->rows + (size_t)(first - held_first) * row_floats, (size_t)kept * row_floats * sizeof(float));
     }
-    for (int64_t j = first + kept; j < end; j++) {
-      hpass(src + (size_t)(j - src_row) * src_row_bytes, p->rows + (size_t)(j - first) * row_floats, g->dst_width,
-            g->channels, p->x_first, p->x_weights, p->x.taps, clamp);
+    /* only rows some tap reads: shrinking without antialias skips the rows between taps */
+    int64_t done = first + kept;
+    for (int64_t t = r; t < end_row; t++) {
+      for (int64_t j = done > p->y_first[t] ? done : p->y_first[t]; j < p->y_first[t] + taps; j++) {
+        hpass(src + (size_t)(j - src_row) * src_row_bytes, p->rows + (size_t)(j - first) * row_floats, g->dst_width,
+              g->channels, p->x_first, p->x_weights, p->x.taps, clamp);
+      }
+      if (p->y_first[t] + taps > done) done = p->y_first[t] + taps;
     }
     held_first = first;
     held_end = end;
