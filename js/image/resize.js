@@ -1,0 +1,68 @@
+// resize: the JS side of src/image/resize.h (which states the sampling rules
+// and the arithmetic). Validates and marshals; weights and source rows are
+// computed in C.
+import { flag } from '../args.js';
+import { check, withFrame } from '../module.js';
+import { bandBudget } from '../stream.js';
+import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, overlaps } from './common.js';
+
+const OPTIONS = ['width', 'height', 'interpolation', 'antialias', 'cubicA', 'out'];
+const INTERPOLATIONS = ['nearest', 'linear', 'cubic', 'area'];
+
+/**
+ * Bands of destination rows, each given exactly the source rows it reads
+ * (tw_image_resize_source_rows), so the heap side of the copies stays in
+ * cache for large images; a small image is one band. Each band is an
+ * ordinary call: the bytes are those of one whole-image call.
+ */
+function resizeInBands(op, src, target, code, antialias, cubicA) {
+  const { width, height, channels } = target;
+  const srcRowBytes = src.width * channels, dstRowBytes = width * channels;
+  const srcRowsPerRow = Math.max(1, src.height / height);
+  const rowsPerBand = Math.max(1, Math.min(height, Math.floor(bandBudget() / (dstRowBytes + srcRowBytes * srcRowsPerRow))));
+  withFrame(op, (frame, m) => {
+    const rangePointer = frame.alloc(8);
+    const bands = [];
+    for (let row = 0; row < height; row += rowsPerBand) {
+      const rows = Math.min(rowsPerBand, height - row);
+      check(m._tw_image_resize_source_rows(src.height, height, code, antialias, cubicA, row, rows, rangePointer), op);
+      const [first, count] = new Int32Array(m.HEAPU8.buffer, rangePointer, 2);
+      bands.push({ row, rows, first, count });
+    }
+    const srcBlock = frame.alloc(Math.max(...bands.map((b) => b.count)) * srcRowBytes);
+    const dstBlock = frame.alloc(rowsPerBand * dstRowBytes);
+    for (const { row, rows, first, count } of bands) {
+      m.HEAPU8.set(src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes), srcBlock);
+      check(m._tw_image_resize(srcBlock, count * srcRowBytes, src.width, src.height, first, dstBlock, rows * dstRowBytes,
+        width, height, row, channels, code, antialias, cubicA), op);
+      target.bytes.set(m.HEAPU8.subarray(dstBlock, dstBlock + rows * dstRowBytes), row * dstRowBytes);
+    }
+  });
+}
+
+/**
+ * Resizes an image to options.width x options.height (both required). See
+ * js/image.d.ts for the options and src/image/resize.h for the exact rules.
+ */
+export function resize(img, options) {
+  const op = 'resize';
+  const opts = imageOptions(options, op, OPTIONS);
+  const src = checkImage(img, `${op}: img`);
+  if (opts.width === undefined) throw new TypeError(`${op}: options.width is required`);
+  if (opts.height === undefined) throw new TypeError(`${op}: options.height is required`);
+  const width = size(opts.width, `${op}: options.width`);
+  const height = size(opts.height, `${op}: options.height`);
+  const code = interpolationCode(opts.interpolation, 'linear', INTERPOLATIONS, op);
+  const antialias = flag(opts.antialias, true, `${op}: options.antialias`);
+  const cubicA = opts.cubicA === undefined ? (antialias ? -0.5 : -0.75) : finite(opts.cubicA, `${op}: options.cubicA`);
+  const empty = width === 0 || height === 0;
+  if (!empty && (src.width === 0 || src.height === 0)) {
+    throw new RangeError(`${op}: img is empty (${src.width}x${src.height}); it cannot be resized to ${width}x${height}`);
+  }
+  const target = resultImage(opts.out, width, height, src.channels, op);
+  if (empty) return target.source;
+  // a result that shares memory with the input would overwrite rows later bands read
+  const input = overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
+  resizeInBands(op, input, target, code, antialias ? 1 : 0, cubicA);
+  return target.source;
+}
