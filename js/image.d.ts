@@ -107,6 +107,27 @@ export interface BlurOptions extends OutOption<Image> {
   fill?: Fill;
 }
 
+/** resize's options; the exact rules and arithmetic are in src/image/resize.h. */
+export interface ResizeOptions extends OutOption<Image> {
+  /** The result's size in pixels (both required; 0 gives an empty image). */
+  width: number;
+  height: number;
+  /**
+   * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (each pixel the
+   * mean of the source area it covers, OpenCV INTER_AREA; integer factors give the exact block mean rounded
+   * half to even). Pixel centres map half-pixel to half-pixel.
+   */
+  interpolation?: 'nearest' | 'linear' | 'cubic' | 'area';
+  /**
+   * Default true: linear and cubic widen their filter by the scale when shrinking and drop taps outside the
+   * image (PIL, torchvision antialias=True). false: OpenCV's INTER_LINEAR / INTER_CUBIC (PyTorch
+   * antialias=False). No effect on 'nearest' and 'area'.
+   */
+  antialias?: boolean;
+  /** The cubic's parameter a: default -0.5 with antialias (PIL), -0.75 without (OpenCV, PyTorch). */
+  cubicA?: number;
+}
+
 export type FlipDirection = 'horizontal' | 'vertical' | 'both';
 export type TensorLayout = 'NCHW' | 'NHWC';
 export type ImageTensorType = 'float32' | 'float16' | 'uint8';
@@ -163,6 +184,8 @@ export declare function flip<O extends Image = ImageResult>(img: Image, directio
 export declare function rotate90<O extends Image = ImageResult>(img: Image, turns: number, options?: OutOption<O>): O;
 /** Box filter (OpenCV blur): exact mean rounded half to even. */
 export declare function blur<O extends Image = ImageResult>(img: Image, options: BlurOptions & OutOption<O>): O;
+/** Channels are resampled independently (no alpha premultiplication, unlike PIL's RGBA resize). */
+export declare function resize<O extends Image = ImageResult>(img: Image, options: ResizeOptions & OutOption<O>): O;
 /** v = ((pixel · scale) − mean[c]) / std[c] in float32; dims [N, C, H, W] or [N, H, W, C]. */
 export declare function toTensor<K extends ImageTensorType = 'float32'>(
   images: Image | readonly Image[], options?: ToTensorOptions<K>): ImageTensor<K>;

@@ -6,4 +6,5 @@ export { matrix } from './image/matrix.js';
 export { crop, pad } from './image/pad.js';
 export { flip, rotate90 } from './image/flip.js';
 export { blur } from './image/blur.js';
+export { resize } from './image/resize.js';
 export { toTensor, fromTensor } from './image/convert.js';

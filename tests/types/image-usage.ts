@@ -19,7 +19,7 @@ export function imageUsage(width: number, height: number): void {
 }
 
 export async function imageFunctions(imageData: ImageData): Promise<void> {
-  const { blur, crop, flip, fromTensor, pad, rotate90, toTensor } = await import('../../js/image.js');
+  const { blur, crop, flip, fromTensor, pad, resize, rotate90, toTensor } = await import('../../js/image.js');
   const padded: ImageResult = pad(imageData, { top: 2, border: 'reflect', fill: [1, 2, 3, 4] });
   const into: ImageData = crop(imageData, { x: -3, y: 2, width: 4, height: 4, out: imageData });
   const mirrored: ImageResult = flip(padded, 'both');
@@ -33,6 +33,12 @@ export async function imageFunctions(imageData: ImageData): Promise<void> {
   flip(imageData, 'diagonal');
   // @ts-expect-error blur needs a size
   blur(imageData, {});
+  const small: ImageResult = resize(soft, { width: 224, height: 224, interpolation: 'area' });
+  resize(small, { width: 10, height: 10, antialias: false, cubicA: -0.75, out: small });
+  // @ts-expect-error resize needs a height
+  resize(imageData, { width: 5 });
+  // @ts-expect-error unknown interpolation
+  resize(imageData, { width: 5, height: 5, interpolation: 'bilinear' });
   // @ts-expect-error border names are Pad's
   pad(imageData, { border: 'reflect101' });
 }
