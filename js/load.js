@@ -151,23 +151,26 @@ function checkMagic(bytes, where, received, fix = "pass the bytes of the package
     `${html}; ${fix}`);
 }
 
+/** The error for a compile or instantiate refused by the page's CSP, or null. */
+function cspError(error, where) {
+  if (!/Content.Security.Policy|unsafe-eval|CSP/i.test(error.message)) return null;
+  return new Error(`ready: the Content-Security-Policy does not allow WebAssembly (${where}): ` +
+    `add 'wasm-unsafe-eval' to script-src, e.g. script-src 'self' 'wasm-unsafe-eval' (${error.message})`);
+}
+
 async function compile(bytes, where) {
   try {
     return await WebAssembly.compile(bytes);
   } catch (error) {
-    if (/Content.Security.Policy|unsafe-eval|CSP/i.test(error.message)) {
-      throw new Error(`ready: the Content-Security-Policy does not allow WebAssembly (compiling ${where}): ` +
-        `add 'wasm-unsafe-eval' to script-src, e.g. script-src 'self' 'wasm-unsafe-eval' (${error.message})`);
-    }
-    throw new Error(`ready: ${where} is not a valid WebAssembly module (${error.message}); ` +
-      'pass the wasm/tensorwarp.wasm of this tensorwarp version');
+    throw cspError(error, `compiling ${where}`) ?? new Error(`ready: ${where} is not a valid WebAssembly module ` +
+      `(${error.message}); pass the wasm/tensorwarp.wasm of this tensorwarp version`);
   }
 }
 
 /** Runs Emscripten's factory on a compiled module; rejects (never hangs) when it is not ours. */
 function createInstance(module, what) {
-  const notOurs = (error) => new Error(`ready: ${what} is not the wasm of this tensorwarp version ` +
-    `(${error.message}); pass the package's wasm/tensorwarp.wasm`);
+  const notOurs = (error) => cspError(error, `instantiating ${what}`) ?? new Error(`ready: ${what} is not the wasm ` +
+    `of this tensorwarp version (${error.message}); pass the package's wasm/tensorwarp.wasm`);
   return new Promise((resolve, reject) => {
     const moduleArgs = {
       instantiateWasm(imports, receive) {
