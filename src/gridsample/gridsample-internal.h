@@ -212,6 +212,33 @@ void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const 
 void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
                                     const float* grid, const tw_gridsample_plan* plan);
 
+/* ---- pieces of the scalar plan -------------------------------------------
+ * The image warps (image/warp-internal.h) plan their taps with these, so the
+ * per-tap padding rules and the plan layout exist once. */
+
+/* One axis's taps for one point. */
+typedef struct tw_gridsample_axis_taps {
+  int32_t index[4]; /* in [0, L) */
+  uint32_t oob[4];  /* ~0u: out of bounds (ZEROS) */
+  double t, u;      /* fraction t and 1 - t (linear/cubic) */
+} tw_gridsample_axis_taps;
+
+/* Fills index and oob of `out` for the mode's taps from base tap `base`
+ * (cubic: base - 1 .. base + 2; else base, base + 1 or base alone) by the
+ * padding rule, applied to each tap on its own (gridsample.h, Padding). */
+void tw_gridsample_pad_taps_f32(float base, const tw_gridsample_axis* axis, int32_t mode, int32_t padding,
+                                tw_gridsample_axis_taps* out);
+void tw_gridsample_pad_taps_f64(double base, const tw_gridsample_axis* axis, int32_t mode, int32_t padding,
+                                tw_gridsample_axis_taps* out);
+
+/* Every tap out of bounds (ZEROS), t = 0, u = 1. */
+void tw_gridsample_taps_all_out(int32_t mode, tw_gridsample_axis_taps* out);
+
+/* Writes point p's plan entries (index, mask, weight of every tap, in tap
+ * order) from its per-axis taps, and clears its group's flags. */
+void tw_gridsample_store_point(const tw_gridsample_problem* problem, const tw_gridsample_axis_taps* axis_taps,
+                               size_t p, const tw_gridsample_plan* plan);
+
 /* ---- blend kernels --------------------------------------------------------
  * One tile, every channel: y[p] = sum over t of w(p,t) * value(p,t),
  * where value is x[index(p,t)], or *fill (an element of x's type) where

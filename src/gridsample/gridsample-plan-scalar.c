@@ -6,12 +6,6 @@
 
 #include "gridsample-internal.h"
 
-typedef struct tw_gs_axis_taps {
-  int32_t index[4]; /* in [0, L) */
-  uint32_t oob[4];  /* ~0u: out of bounds (ZEROS) */
-  double t, u;      /* fraction t and 1 - t (linear/cubic) */
-} tw_gs_axis_taps;
-
 /* Per-axis weights (gridsample-internal.h) in the plan's weight type, from
  * t and u rounded to it: linear (u, t), cubic Keys in factored form. */
 static void tw_gs_weights_f32(int32_t mode, double t64, double u64, float* w) {
@@ -41,9 +35,65 @@ static void tw_gs_weights_f64(int32_t mode, double t, double u, double* w) {
   }
 }
 
+void tw_gridsample_taps_all_out(int32_t mode, tw_gridsample_axis_taps* out) {
+  for (int k = 0; k < tw_gridsample_taps_per_axis(mode); k++) {
+    out->index[k] = 0;
+    out->oob[k] = ~0u;
+  }
+  out->t = 0;
+  out->u = 1;
+}
+
+void tw_gridsample_store_point(const tw_gridsample_problem* problem, const tw_gridsample_axis_taps* axis_taps,
+                               size_t p, const tw_gridsample_plan* plan) {
+  const int rank = problem->rank;
+  const int taps_per_axis = problem->taps_per_axis;
+  const size_t taps = (size_t)problem->taps;
+  float w32[TW_GRIDSAMPLE_MAX_RANK][4];
+  double w64[TW_GRIDSAMPLE_MAX_RANK][4];
+  if (problem->mode != TW_GRIDSAMPLE_MODE_NEAREST) {
+    for (int a = 0; a < rank; a++) {
+      if (problem->weights_f64) {
+        tw_gs_weights_f64(problem->mode, axis_taps[a].t, axis_taps[a].u, w64[a]);
+      } else {
+        tw_gs_weights_f32(problem->mode, axis_taps[a].t, axis_taps[a].u, w32[a]);
+      }
+    }
+  }
+  plan->flags[p >> 2] = 0; /* no shortcut claimed for this group */
+  /* Odometer over the taps, innermost axis fastest. */
+  int digit[TW_GRIDSAMPLE_MAX_RANK] = {0};
+  for (size_t t = 0; t < taps; t++) {
+    uint32_t index = 0, mask = 0;
+    for (int a = 0; a < rank; a++) {
+      index += (uint32_t)axis_taps[a].index[digit[a]] * (uint32_t)problem->axis[a].stride;
+      mask |= axis_taps[a].oob[digit[a]];
+    }
+    const size_t slot = tw_gridsample_slot(p, t, taps);
+    plan->index[slot] = index;
+    if (plan->mask) plan->mask[slot] = mask;
+    if (problem->mode != TW_GRIDSAMPLE_MODE_NEAREST) {
+      if (problem->weights_f64) {
+        double w = w64[0][digit[0]];
+        for (int a = 1; a < rank; a++) w = w * w64[a][digit[a]];
+        plan->w64[slot] = w;
+      } else {
+        float w = w32[0][digit[0]];
+        for (int a = 1; a < rank; a++) w = w * w32[a][digit[a]];
+        plan->w32[slot] = w;
+      }
+    }
+    for (int a = rank - 1; a >= 0; a--) {
+      if (++digit[a] < taps_per_axis) break;
+      digit[a] = 0;
+    }
+  }
+}
+
 #define GS_T float
 #define GS_NAME(n) n##_f32
 #define GS_PLAN tw_gridsample_plan_f32__scalar
+#define GS_PAD_TAPS tw_gridsample_pad_taps_f32
 #define GS_C f
 #define GS_FLOOR floorf
 #define GS_RINT rintf
@@ -52,6 +102,7 @@ static void tw_gs_weights_f64(int32_t mode, double t, double u, double* w) {
 #undef GS_T
 #undef GS_NAME
 #undef GS_PLAN
+#undef GS_PAD_TAPS
 #undef GS_C
 #undef GS_FLOOR
 #undef GS_RINT
@@ -60,6 +111,7 @@ static void tw_gs_weights_f64(int32_t mode, double t, double u, double* w) {
 #define GS_T double
 #define GS_NAME(n) n##_f64
 #define GS_PLAN tw_gridsample_plan_f64__scalar
+#define GS_PAD_TAPS tw_gridsample_pad_taps_f64
 #define GS_C d
 #define GS_FLOOR floor
 #define GS_RINT rint

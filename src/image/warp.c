@@ -1,0 +1,257 @@
+/* Image warp entry: validates every argument (the caller is never trusted),
+ * normalises the problem (the matrix in float32, the two axes with
+ * GridSample's per-tap padding constants), handles empty images, picks the
+ * kernels, and hands the destination band to the shared tile driver
+ * (gridsample/gridsample-driver.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/config.h"
+#include "common/status.h"
+#include "gridsample/gridsample-driver.h"
+#include "warp-internal.h"
+
+/* Per-axis sizes beyond which float32 pixel coordinates stop being exact. */
+#define TW_WARP_MAX_SIDE ((1 << 24) - 1)
+
+typedef struct tw_warp_args {
+  const uint8_t* src;
+  size_t src_bytes;
+  int32_t src_width, src_height, channels;
+  const double* matrix;
+  int32_t perspective, interpolation, border;
+  uint32_t fill;
+  uint8_t* dst;
+  size_t dst_bytes;
+  int32_t dst_width, dst_height, row0, rows;
+} tw_warp_args;
+
+/* ---- validation ------------------------------------------------------------ */
+
+static tw_status tw_warp_check_options(const tw_warp_args* a) {
+  if (a->channels < 1 || a->channels > TW_IMAGE_MAX_CHANNELS) {
+    return tw_fail(TW_INVALID_ARGUMENT, "channels: must be 1 to %d, got %d", TW_IMAGE_MAX_CHANNELS, (int)a->channels);
+  }
+  if (a->perspective != 0 && a->perspective != 1) {
+    return tw_fail(TW_INVALID_ARGUMENT, "perspective: must be 0 or 1, got %d", (int)a->perspective);
+  }
+  if (a->interpolation != TW_IMAGE_INTERPOLATION_NEAREST && a->interpolation != TW_IMAGE_INTERPOLATION_LINEAR &&
+      a->interpolation != TW_IMAGE_INTERPOLATION_CUBIC) {
+    return tw_fail(TW_INVALID_ARGUMENT, "interpolation: %d is not nearest (0), linear (1) or cubic (2)",
+                   (int)a->interpolation);
+  }
+  if (a->border < TW_IMAGE_BORDER_CONSTANT || a->border > TW_IMAGE_BORDER_WRAP) {
+    return tw_fail(TW_INVALID_ARGUMENT, "border: unknown value %d (0 constant .. 4 wrap)", (int)a->border);
+  }
+  return TW_OK;
+}
+
+/* Finite entries and a non-singular linear part (affine) or 3x3 (perspective). */
+static tw_status tw_warp_check_matrix(const double* m, int perspective) {
+  if (!m) return tw_fail(TW_INVALID_ARGUMENT, "matrix: NULL");
+  const int n = perspective ? 9 : 6;
+  for (int k = 0; k < n; k++) {
+    if (!isfinite(m[k])) return tw_fail(TW_INVALID_ARGUMENT, "matrix[%d]: not finite (%g)", k, m[k]);
+  }
+  const double det = perspective ? m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) +
+                                       m[2] * (m[3] * m[7] - m[4] * m[6])
+                                 : m[0] * m[4] - m[1] * m[3];
+  if (det == 0 || !isfinite(det)) {
+    return tw_fail(TW_INVALID_ARGUMENT, "matrix: singular (determinant %g); a warp needs an invertible matrix", det);
+  }
+  return TW_OK;
+}
+
+static tw_status tw_warp_check_side(const char* name, int32_t v) {
+  if (v < 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: must be >= 0, got %d", name, (int)v);
+  if (v > TW_WARP_MAX_SIDE) return tw_fail(TW_UNSUPPORTED, "%s: %d is beyond the limit 2^24 - 1", name, (int)v);
+  return TW_OK;
+}
+
+static tw_status tw_warp_check_sizes(const tw_warp_args* a) {
+  tw_status status = tw_warp_check_side("src_width", a->src_width);
+  if (status == TW_OK) status = tw_warp_check_side("src_height", a->src_height);
+  if (status == TW_OK) status = tw_warp_check_side("dst_width", a->dst_width);
+  if (status == TW_OK) status = tw_warp_check_side("dst_height", a->dst_height);
+  if (status != TW_OK) return status;
+  if (a->row0 < 0 || a->rows < 0 || a->row0 > a->dst_height - a->rows) {
+    return tw_fail(TW_INVALID_ARGUMENT, "row0/rows: rows [%d, %d + %d) are not inside the destination's %d",
+                   (int)a->row0, (int)a->row0, (int)a->rows, (int)a->dst_height);
+  }
+  const uint64_t src_need = (uint64_t)a->src_width * (uint64_t)a->src_height * (uint64_t)a->channels;
+  const uint64_t dst_need = (uint64_t)a->dst_width * (uint64_t)a->rows * (uint64_t)a->channels; /* < 2^50 */
+  if (src_need != (uint64_t)a->src_bytes) {
+    return tw_fail(TW_INVALID_ARGUMENT, "src_bytes: %d x %d x %d channels need %llu bytes, got %llu",
+                   (int)a->src_width, (int)a->src_height, (int)a->channels, (unsigned long long)src_need,
+                   (unsigned long long)a->src_bytes);
+  }
+  if (dst_need != (uint64_t)a->dst_bytes) {
+    return tw_fail(TW_INVALID_ARGUMENT, "dst_bytes: %d rows of %d x %d channels need %llu bytes, got %llu",
+                   (int)a->rows, (int)a->dst_width, (int)a->channels, (unsigned long long)dst_need,
+                   (unsigned long long)a->dst_bytes);
+  }
+  if (src_need > INT32_MAX) { /* plan indices are 32-bit byte offsets */
+    return tw_fail(TW_UNSUPPORTED, "src_bytes: %llu; the limit is 2^31 - 1", (unsigned long long)src_need);
+  }
+  return TW_OK;
+}
+
+/* [a, a + a_bytes) and [b, b + b_bytes) share a byte. */
+static int tw_warp_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+  return a_bytes && b_bytes && pa < pb + b_bytes && pb < pa + a_bytes;
+}
+
+static tw_status tw_warp_check_pointers(const tw_warp_args* a) {
+  if (a->src_bytes && !a->src) {
+    return tw_fail(TW_INVALID_ARGUMENT, "src: NULL with %llu bytes", (unsigned long long)a->src_bytes);
+  }
+  if (a->dst_bytes && !a->dst) {
+    return tw_fail(TW_INVALID_ARGUMENT, "dst: NULL with %llu bytes", (unsigned long long)a->dst_bytes);
+  }
+  if (tw_warp_overlap(a->dst, a->dst_bytes, a->src, a->src_bytes)) {
+    return tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
+  }
+  return TW_OK;
+}
+
+static tw_status tw_warp_check(const tw_warp_args* a) {
+  tw_status status = tw_warp_check_options(a);
+  if (status == TW_OK) status = tw_warp_check_matrix(a->matrix, a->perspective);
+  if (status == TW_OK) status = tw_warp_check_sizes(a);
+  if (status == TW_OK) status = tw_warp_check_pointers(a);
+  return status;
+}
+
+/* ---- normalisation --------------------------------------------------------- */
+
+/* The image border as a GridSample padding rule: REFLECT (dcb|abcd) is
+ * reflection about the edge pixels' centres (align_corners 1), SYMMETRIC
+ * (cba|abcd) about their outer edges (align_corners 0). */
+static void tw_warp_padding(int32_t border, int32_t* padding, int32_t* align_corners) {
+  static const int32_t paddings[] = {
+      [TW_IMAGE_BORDER_CONSTANT] = TW_GRIDSAMPLE_PADDING_ZEROS,
+      [TW_IMAGE_BORDER_EDGE] = TW_GRIDSAMPLE_PADDING_BORDER,
+      [TW_IMAGE_BORDER_REFLECT] = TW_GRIDSAMPLE_PADDING_REFLECTION,
+      [TW_IMAGE_BORDER_SYMMETRIC] = TW_GRIDSAMPLE_PADDING_REFLECTION,
+      [TW_IMAGE_BORDER_WRAP] = TW_GRIDSAMPLE_PADDING_WRAP,
+  };
+  *padding = paddings[border];
+  *align_corners = border == TW_IMAGE_BORDER_REFLECT;
+}
+
+static void tw_warp_normalise(const tw_warp_args* a, tw_warp_problem* p) {
+  static const int32_t modes[] = {
+      [TW_IMAGE_INTERPOLATION_NEAREST] = TW_GRIDSAMPLE_MODE_NEAREST,
+      [TW_IMAGE_INTERPOLATION_LINEAR] = TW_GRIDSAMPLE_MODE_LINEAR,
+      [TW_IMAGE_INTERPOLATION_CUBIC] = TW_GRIDSAMPLE_MODE_CUBIC,
+  };
+  int32_t padding, align_corners;
+  tw_warp_padding(a->border, &padding, &align_corners);
+  memset(p, 0, sizeof *p);
+  p->gs.rank = 2;
+  p->gs.mode = modes[a->interpolation];
+  p->gs.padding = padding;
+  p->gs.taps_per_axis = tw_gridsample_taps_per_axis(p->gs.mode);
+  p->gs.taps = p->gs.taps_per_axis * p->gs.taps_per_axis;
+  p->gs.weights_f64 = 0;
+  const int64_t row_bytes = (int64_t)a->src_width * a->channels;
+  tw_gridsample_setup_axis(&p->gs.axis[0], a->src_height, row_bytes, padding, align_corners);
+  tw_gridsample_setup_axis(&p->gs.axis[1], a->src_width, a->channels, padding, align_corners);
+  for (int k = 0; k < 9; k++) p->m[k] = k < 6 || a->perspective ? (float)a->matrix[k] : 0.0f;
+  p->perspective = a->perspective;
+  p->channels = a->channels;
+}
+
+/* ---- the tiles --------------------------------------------------------------- */
+
+typedef struct tw_warp_call {
+  tw_warp_problem problem;
+  tw_gridsample_plan plan;
+  tw_gridsample_tile layout;
+  tw_warp_plan_fn plan_tile;
+  tw_gridsample_blend_fn blend;
+  const uint8_t* src;
+  uint8_t* dst;
+  size_t row_bytes; /* destination */
+  int64_t row0;
+  uint32_t fill;
+} tw_warp_call;
+
+static void tw_warp_tile(void* ctx, const tw_gs_tile_at* at) {
+  const tw_warp_call* c = ctx;
+  tw_gridsample_tile tile = c->layout;
+  tile.count = at->count;
+  tile.rows = at->rows;
+  c->plan_tile(&c->problem, &tile, c->row0 + (int64_t)at->row0, (int64_t)at->col0, &c->plan);
+  c->blend(&tile, c->src, &c->plan, &c->fill,
+           c->dst + (size_t)at->row0 * c->row_bytes + (size_t)at->col0 * (size_t)c->problem.channels);
+}
+
+static void tw_warp_warm_band(void* ctx, uint64_t item, uint64_t row0, size_t rows) {
+  const tw_warp_call* c = ctx;
+  (void)item;
+  tw_gs_warm(c->dst + (size_t)row0 * c->row_bytes, rows * c->row_bytes);
+}
+
+static void tw_warp_pick_kernels(tw_warp_call* c) {
+  const int simd = tw_use_simd() != 0;
+  const int masked = c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS;
+  const int nearest = c->problem.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
+  static const tw_gridsample_blend_fn blends[2][2][2] = {
+      /* [nearest][masked][simd] */
+      {{tw_image_warp_blend__scalar, tw_image_warp_blend__wasmsimd},
+       {tw_image_warp_blend_masked__scalar, tw_image_warp_blend_masked__wasmsimd}},
+      {{tw_image_warp_gather__scalar, tw_image_warp_gather__wasmsimd},
+       {tw_image_warp_gather_masked__scalar, tw_image_warp_gather_masked__wasmsimd}},
+  };
+  c->blend = blends[nearest][masked][simd];
+  c->plan_tile = simd ? tw_image_warp_plan__wasmsimd : tw_image_warp_plan__scalar;
+}
+
+static tw_status tw_warp_run(tw_warp_call* c, const tw_warp_args* a) {
+  const tw_gs_tiling tiling = tw_gs_tiling_for(1, (uint64_t)a->rows, (uint64_t)a->dst_width,
+                                               (size_t)c->problem.gs.taps);
+  const int nearest = c->problem.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
+  void* extra;
+  void* scratch = tw_gs_alloc_plan(&tiling, (size_t)c->problem.gs.taps, (size_t)c->problem.gs.taps_per_axis,
+                                   nearest ? 0 : 4, c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS, 0,
+                                   &c->plan, &extra);
+  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
+  const tw_gridsample_tile layout = {.plan_stride = tiling.tile_w,
+                                     .y_stride = (size_t)a->dst_width,
+                                     .channels = (size_t)a->channels};
+  c->layout = layout;
+  c->row_bytes = (size_t)a->dst_width * (size_t)a->channels;
+  const int warm = tw_gs_should_warm(&tiling, a->dst_bytes);
+  const tw_gs_walk walk = {warm ? tw_warp_warm_band : NULL, tw_warp_tile, c};
+  tw_gs_drive(&tiling, &walk);
+  free(scratch);
+  return TW_OK;
+}
+
+/* ---- the entry point ---------------------------------------------------------- */
+
+int32_t tw_image_warp(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height, int32_t channels,
+                      const double* matrix, int32_t perspective, int32_t interpolation, int32_t border, uint32_t fill,
+                      uint8_t* dst, size_t dst_bytes, int32_t dst_width, int32_t dst_height, int32_t row0,
+                      int32_t rows) {
+  const tw_warp_args a = {src,  src_bytes, src_width, src_height, channels,  matrix, perspective, interpolation,
+                          border, fill,    dst,       dst_bytes,  dst_width, dst_height, row0,   rows};
+  const tw_status status = tw_warp_check(&a);
+  if (status != TW_OK) return status;
+  if (dst_bytes == 0) return TW_OK;
+  if (src_bytes == 0) { /* no source pixel: every tap is outside */
+    if (border != TW_IMAGE_BORDER_CONSTANT) {
+      return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: the source is empty, so only the constant "
+                                          "border can fill the destination");
+    }
+    for (size_t k = 0; k < dst_bytes; k++) dst[k] = (uint8_t)(fill >> (8 * (k % (size_t)channels)));
+    return TW_OK;
+  }
+  tw_warp_call call = {.src = src, .dst = dst, .row0 = row0, .fill = fill};
+  tw_warp_normalise(&a, &call.problem);
+  tw_warp_pick_kernels(&call);
+  return tw_warp_run(&call, &a);
+}
