@@ -1,4 +1,4 @@
-/* Checks the image entries share (flip, rotate90, toTensor, fromTensor). */
+/* Checks the image entries share (flip, rotate90, toTensor, fromTensor, warps). */
 #ifndef TW_IMAGE_IMAGE_CHECK_H
 #define TW_IMAGE_IMAGE_CHECK_H
 

@@ -10,6 +10,7 @@
 #include "common/config.h"
 #include "common/status.h"
 #include "gridsample/gridsample-driver.h"
+#include "image-check.h"
 #include "warp-internal.h"
 
 /* Per-axis sizes beyond which float32 pixel coordinates stop being exact. */
@@ -97,12 +98,6 @@ static tw_status tw_warp_check_sizes(const tw_warp_args* a) {
   return TW_OK;
 }
 
-/* [a, a + a_bytes) and [b, b + b_bytes) share a byte. */
-static int tw_warp_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
-  return a_bytes && b_bytes && pa < pb + b_bytes && pb < pa + a_bytes;
-}
-
 static tw_status tw_warp_check_pointers(const tw_warp_args* a) {
   if (a->src_bytes && !a->src) {
     return tw_fail(TW_INVALID_ARGUMENT, "src: NULL with %llu bytes", (unsigned long long)a->src_bytes);
@@ -110,7 +105,7 @@ static tw_status tw_warp_check_pointers(const tw_warp_args* a) {
   if (a->dst_bytes && !a->dst) {
     return tw_fail(TW_INVALID_ARGUMENT, "dst: NULL with %llu bytes", (unsigned long long)a->dst_bytes);
   }
-  if (tw_warp_overlap(a->dst, a->dst_bytes, a->src, a->src_bytes)) {
+  if (tw_image_overlap(a->dst, a->dst_bytes, a->src, a->src_bytes)) {
     return tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
   }
   return TW_OK;
