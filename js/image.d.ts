@@ -128,6 +128,34 @@ export interface ResizeOptions extends OutOption<Image> {
   cubicA?: number;
 }
 
+/** Interpolations of the warps. */
+export type WarpInterpolation = 'nearest' | 'linear' | 'cubic';
+
+export interface WarpOptions extends OutOption<Image> {
+  /** The result's size; default the source's. */
+  width?: number;
+  height?: number;
+  /** Default 'linear'; cubic is Keys with a = -0.75; nearest rounds ties up (OpenCV). */
+  interpolation?: WarpInterpolation;
+  /** Applied to each tap on its own, as OpenCV does. Default 'constant'. */
+  border?: Border;
+  fill?: Fill;
+  /** The matrix already maps destination to source (OpenCV's WARP_INVERSE_MAP). Default false. */
+  inverse?: boolean;
+}
+
+export interface RotateOptions extends OutOption<Image> {
+  /** Default the image centre, [(w - 1) / 2, (h - 1) / 2]. */
+  center?: Point;
+  /** Default 1. */
+  scale?: number;
+  /** Grow the result to hold the whole turned image (PIL's rotate(expand=True) size). Default false. */
+  expand?: boolean;
+  interpolation?: WarpInterpolation;
+  border?: Border;
+  fill?: Fill;
+}
+
 export type FlipDirection = 'horizontal' | 'vertical' | 'both';
 export type TensorLayout = 'NCHW' | 'NHWC';
 export type ImageTensorType = 'float32' | 'float16' | 'uint8';
@@ -181,6 +209,13 @@ export declare function crop<O extends Image = ImageResult>(img: Image, options?
 /** Mirror: 'horizontal' (OpenCV flip code 1), 'vertical' (0), 'both' (-1). Exact. */
 export declare function flip<O extends Image = ImageResult>(img: Image, direction: FlipDirection, options?: OutOption<O>): O;
 /** Counter-clockwise quarter turns (any integer). Exact. */
+/** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`. */
+export declare function warpAffine<O extends Image = ImageResult>(img: Image, m: AffineMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
+/** OpenCV's warpPerspective: `m` is a row-major 3×3. */
+export declare function warpPerspective<O extends Image = ImageResult>(img: Image, m: PerspectiveMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
+/** Turns by `degrees` counter-clockwise on screen. */
+export declare function rotate<O extends Image = ImageResult>(img: Image, degrees: number, options?: RotateOptions & OutOption<O>): O;
+
 export declare function rotate90<O extends Image = ImageResult>(img: Image, turns: number, options?: OutOption<O>): O;
 /** Box filter (OpenCV blur): exact mean rounded half to even. */
 export declare function blur<O extends Image = ImageResult>(img: Image, options: BlurOptions & OutOption<O>): O;

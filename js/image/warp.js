@@ -1,0 +1,151 @@
+// warpAffine, warpPerspective and rotate: tw_image_warp (src/image/warp.h
+// states the arithmetic). The source is copied into the heap once; the
+// result is computed a band of rows at a time into a small heap block and
+// copied out, so the heap side of the copy-out stays in cache (stream.js).
+import { check, withFrame } from '../module.js';
+import { bandBudget } from '../stream.js';
+import {
+  checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
+  size, finite, overlaps, imagePointer,
+} from './common.js';
+import { checkMatrix, invert, rotation, multiply } from './matrix.js';
+
+const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
+const ROTATE_OPTIONS = ['center', 'scale', 'expand', 'interpolation', 'border', 'fill', 'out'];
+const INTERPOLATIONS = ['nearest', 'linear', 'cubic'];
+
+function flag(value, argument) {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new TypeError(`${argument}: expected true or false, got ${typeof value}`);
+  return value;
+}
+
+/** Destination-to-source matrix: `m` itself with inverse, else its inverse (RangeError if singular). */
+function backwardMatrix(m, length, inverse, op) {
+  const matrix = checkMatrix(m, `${op}: matrix`, [length]);
+  if (inverse) return matrix;
+  try {
+    return invert(matrix);
+  } catch (error) {
+    if (error instanceof RangeError) throw new RangeError(`${op}: matrix is singular (determinant 0): no warp`);
+    throw error;
+  }
+}
+
+/** Packs the per-channel fill bytes into the uint32 tw_image_warp takes (channel c in byte c). */
+const packFill = (bytes) => bytes.reduce((word, b, c) => word + b * 2 ** (8 * c), 0);
+
+/**
+ * Runs tw_image_warp into `target` (a checked image of width x height).
+ * Every band is an ordinary call for rows [row0, row0 + rows), so a banded
+ * result is the one-call result; the first call checks every argument
+ * before anything is written.
+ */
+function runWarp(op, src, backward, target, { interpolation, border, fill }) {
+  const { width, height } = target;
+  const C = src.channels;
+  const rowBytes = width * C;
+  if (rowBytes === 0 || height === 0) return target.source;
+  const input = overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
+  const bandRows = Math.max(1, Math.min(height, Math.floor(bandBudget() / rowBytes)));
+  withFrame(op, (frame, m) => {
+    const srcPointer = imagePointer(frame, input);
+    const matrixPointer = frame.alloc(8 * 9);
+    new Float64Array(m.HEAPU8.buffer, matrixPointer, backward.length).set(backward);
+    const band = frame.alloc(bandRows * rowBytes);
+    const perspective = backward.length === 9 ? 1 : 0;
+    for (let row0 = 0; row0 < height; row0 += bandRows) {
+      const rows = Math.min(bandRows, height - row0);
+      check(m._tw_image_warp(srcPointer, input.bytes.length, src.width, src.height, C, matrixPointer, perspective,
+        interpolation, border, packFill(fill), band, rows * rowBytes, width, height, row0, rows), op);
+      target.bytes.set(m.HEAPU8.subarray(band, band + rows * rowBytes), row0 * rowBytes);
+    }
+  });
+  return target.source;
+}
+
+/** Options shared by the warps and rotate: interpolation, border, fill. */
+function sampling(opts, channels, op) {
+  return {
+    interpolation: interpolationCode(opts.interpolation, 'linear', INTERPOLATIONS, op),
+    border: borderCode(opts.border, 'constant', op),
+    fill: fillBytes(opts.fill, channels, op),
+  };
+}
+
+function warp(op, img, m, length, options) {
+  const opts = imageOptions(options, op, WARP_OPTIONS);
+  const src = checkImage(img, `${op}: img`);
+  const backward = backwardMatrix(m, length, flag(opts.inverse, `${op}: options.inverse`), op);
+  const width = opts.width === undefined ? src.width : size(opts.width, `${op}: options.width`);
+  const height = opts.height === undefined ? src.height : size(opts.height, `${op}: options.height`);
+  const how = sampling(opts, src.channels, op);
+  return runWarp(op, src, backward, resultImage(opts.out, width, height, src.channels, op), how);
+}
+
+/**
+ * OpenCV's warpAffine: the result's pixel (x', y') takes the source's value
+ * at the point that `m` = [a, b, c, d, e, f] maps to (x', y')
+ * (x' = a·x + b·y + c, y' = d·x + e·y + f; `inverse: true` when m already
+ * maps destination to source). Options: width, height (default the
+ * source's), interpolation ('nearest' | 'linear' | 'cubic'), border
+ * ('constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap'), fill, inverse,
+ * out. Arithmetic: src/image/warp.h.
+ */
+export function warpAffine(img, m, options) {
+  return warp('warpAffine', img, m, 6, options);
+}
+
+/** OpenCV's warpPerspective, with `m` a row-major 3×3 (9 numbers); as warpAffine otherwise. */
+export function warpPerspective(img, m, options) {
+  return warp('warpPerspective', img, m, 9, options);
+}
+
+/**
+ * PIL's rotate(expand=True) output size for a turn by `degrees` scaled by
+ * `scale` about (cx, cy) (pixel-centre coordinates; PIL's are pixel corners,
+ * half a pixel further): the corners of the image through PIL's rotation
+ * matrix (cos and sin rounded to 15 decimals, times scale), then
+ * ceil(max) - floor(min) on each axis. Like PIL, quarter turns about the
+ * default centre (unscaled) give the transposed size exactly.
+ */
+function expandedSize(w, h, degrees, scale, cx, cy, defaultCenter) {
+  if (defaultCenter && scale === 1 && degrees % 90 === 0) return degrees % 180 === 0 ? [w, h] : [h, w];
+  const angle = -(degrees * Math.PI) / 180;
+  const round15 = (v) => Math.round(v * 1e15) / 1e15;
+  const a = round15(Math.cos(angle)) * scale, b = round15(Math.sin(angle)) * scale;
+  const px = cx + 0.5, py = cy + 0.5;
+  const c = a * -px + b * -py + px, f = -b * -px + a * -py + py;
+  const xs = [], ys = [];
+  for (const [x, y] of [[0, 0], [w, 0], [w, h], [0, h]]) {
+    xs.push(a * x + b * y + c);
+    ys.push(-b * x + a * y + f);
+  }
+  return [Math.ceil(Math.max(...xs)) - Math.floor(Math.min(...xs)), Math.ceil(Math.max(...ys)) - Math.floor(Math.min(...ys))];
+}
+
+/**
+ * Turns the image by `degrees` counter-clockwise on screen about `center`
+ * (default the image centre, [(w − 1) / 2, (h − 1) / 2]), scaled by `scale`
+ * (default 1). `expand: true` grows the result to hold the whole turned
+ * image (PIL's rotate(expand=True) size; the centre moves to the result's
+ * centre). Options: center, scale, expand, interpolation (default 'linear'),
+ * border (default 'constant'), fill, out.
+ */
+export function rotate(img, degrees, options) {
+  const op = 'rotate';
+  const opts = imageOptions(options, op, ROTATE_OPTIONS);
+  const src = checkImage(img, `${op}: img`);
+  const angle = finite(degrees, `${op}: degrees`);
+  const scale = opts.scale === undefined ? 1 : finite(opts.scale, `${op}: options.scale`);
+  if (scale === 0) throw new RangeError(`${op}: options.scale must not be 0`);
+  const center = opts.center === undefined ? [(src.width - 1) / 2, (src.height - 1) / 2] : opts.center;
+  let forward = rotation(angle, center, scale); // checks center
+  let [width, height] = [src.width, src.height];
+  if (flag(opts.expand, `${op}: options.expand`)) {
+    [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
+    forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
+  }
+  const how = sampling(opts, src.channels, op);
+  return runWarp(op, src, invert(forward), resultImage(opts.out, width, height, src.channels, op), how);
+}
