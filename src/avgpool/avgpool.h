@@ -54,7 +54,9 @@
  * tensors (float32 on [0, 1) data stays within ~2e-7 of the exact mean), an
  * Inf or NaN only affects the windows that hold it, and integer-valued data
  * give the correctly rounded mean. The SIMD and scalar kernels (tw_set_simd)
- * give bit-identical results.
+ * give bit-identical results, NaN payloads aside: a NaN result is a NaN in
+ * both, but its sign and payload are unspecified (WebAssembly leaves them
+ * so, and a compiler may swap the operands of an addition).
  *
  * Arguments: every array is caller-owned and read only during the call.
  *   spatial_rank  r, 1..TW_AVGPOOL_MAX_SPATIAL_RANK

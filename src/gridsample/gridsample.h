@@ -47,7 +47,9 @@
  *   W(1-t) = t (1 + u - (A+2) u^2), W(2-t) = A u t^2,
  * which equal SEMANTICS 2.5's but keep a small relative error near 0.
  * The SIMD kernels (the default) and the scalar reference kernels
- * (tw_set_simd(0), for tests) return bit-identical results.
+ * (tw_set_simd(0), for tests) return bit-identical results, NaN payloads
+ * aside (a NaN result is a NaN in both; its sign and payload are unspecified,
+ * as WebAssembly leaves them).
  *
  * Padding (applied to every tap index i on an axis of length L):
  *   ZEROS       0 <= i < L reads x; otherwise the tap's value is fill_value.

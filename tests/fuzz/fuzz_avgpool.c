@@ -136,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const pool_args args = {dtype,   rank,        ceil_mode,  count_include_pad, auto_pad, x_shape, kernel,
                           strides_arg, pads_arg, dilations_arg, x, &y};
   const int overlapping = fz_overlap(x->p, x->bytes, y.p, y.bytes);
+  fz_float_output_dtype = dtype;
   const int32_t status = fz_two_runs(call_avgpool, &args, y.p, y.bytes, &readonly, overlapping);
 
   if (shape_status != TW_OK) FZ_CHECK(status != TW_OK, "tw_avgpool accepted what tw_avgpool_output_shape rejected");

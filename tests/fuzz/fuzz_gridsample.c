@@ -147,6 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_keep(&readonly, grid_shape, sizeof grid_shape);
   const gs_args args = {x_dtype, grid_dtype, rank, mode, padding, align, fill, x_shape, grid_shape, x, grid, &y};
   const int overlapping = fz_overlap(y.p, y.bytes, x->p, x->bytes) || fz_overlap(y.p, y.bytes, grid->p, grid->bytes);
+  fz_float_output_dtype = x_dtype;
   const int32_t status = fz_two_runs(call_gridsample, &args, y.p, y.bytes, &readonly, overlapping);
 
   if (big) FZ_CHECK(status != TW_OK, "tw_gridsample accepted buffers smaller than its shapes need");
