@@ -147,6 +147,13 @@ test('edge cases: rank 0, empty and length-1 axes, oversized pads', () => {
   // OpenVINO: a crop bigger than the axis is fine while the total stays >= 0
   const six = { type: 'int32', dims: [6], data: Int32Array.of(1, 2, 3, 4, 5, 6) };
   assert.deepEqual(Array.from(pad(six, { padsBegin: [-7], padsEnd: [3], mode: 'reflect' }).data), [4, 3]);
+  // ... and a negative total leaves the axis empty, max(n + pb + pe, 0) (SEMANTICS.md §4), in every mode
+  const x23 = { type: 'float32', dims: [2, 3], data: Float32Array.of(1, 2, 3, 4, 5, 6) };
+  for (const mode of ['constant', 'edge', 'reflect', 'symmetric', 'wrap']) {
+    const y = pad(x23, { padsBegin: [-2, 0], padsEnd: [-1, 0], mode });
+    assert.deepEqual([y.dims, y.data.length], [[0, 3], 0], mode);
+    assert.deepEqual(pad(x23, { padsBegin: [0, -9], padsEnd: [0, 1], mode }).dims, [2, 0], mode);
+  }
   // cropping everything leaves an empty tensor; cropping more is an error
   assert.deepEqual(pad(four, { pads: [-2, -2] }).dims, [0]);
   assert.throws(() => pad(four, { pads: [-3, -2] }), RangeError);

@@ -224,15 +224,30 @@ static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_r
   return dst;
 }
 
+/* An axis with nothing to read (empty, or cropped away) makes every output
+ * element the constant: fills `out` and returns 1. Checked before the axes
+ * are normalised, so that their strides stay within the input's byte count
+ * (x is empty when an axis is). */
+static int fill_if_nothing_read(const tw_pad_problem* problem, kernels k, void* out) {
+  int nothing_read = 0;
+  for (int d = 0; d < problem->rank; d++) {
+    if (problem->axes[d].out_len == 0) return 1; /* an empty result */
+    nothing_read |= problem->axes[d].src_len == 0;
+  }
+  if (!nothing_read) return 0;
+  size_t count = 1;
+  for (int d = 0; d < problem->rank; d++) count *= (size_t)problem->axes[d].out_len; /* fits: it is the output's */
+  k.fill(count, problem->value, out);
+  return 1;
+}
+
 tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* out) {
+  const size_t element_size = problem->element_size;
+  const kernels k = select_kernels(element_size);
+  if (fill_if_nothing_read(problem, k, out)) return TW_OK;
   strided_axis axes[TW_PAD_MAX_RANK];
   size_t unit_elements;
   const int rank = normalise(problem, axes, &unit_elements);
-  const size_t element_size = problem->element_size;
-  const kernels k = select_kernels(element_size);
-
-  for (int d = 0; d < rank; d++)
-    if (axes[d].axis.out_len == 0) return TW_OK;
   if (rank == 0) { /* nothing padded or cropped */
     memcpy(out, in, unit_elements * element_size);
     return TW_OK;
@@ -241,7 +256,8 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
   const strided_axis* row_axis = &axes[rank - 1];
   run_builder builder = {0};
   build_runs(&builder, &row_axis->axis, problem->mode);
-  run* runs = malloc(builder.n_runs * sizeof *runs);
+  size_t plan_bytes;
+  run* runs = __builtin_mul_overflow(builder.n_runs, sizeof *runs, &plan_bytes) ? NULL : malloc(plan_bytes);
   if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for the row plan (%zu runs)", builder.n_runs);
   builder = (run_builder){.runs = runs};
   build_runs(&builder, &row_axis->axis, problem->mode);

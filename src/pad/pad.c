@@ -52,10 +52,7 @@ static tw_status describe_axes(int32_t rank, const int64_t* in_shape, const int6
       axis->src_begin = 0;
       axis->src_len = n;
       axis->shift = pb;
-      axis->out_len = n + pb + pe;
-      if (axis->out_len < 0)
-        return tw_fail(TW_INVALID_ARGUMENT, "pads: axis %d of length %lld would get length %lld", d,
-                       (long long)n, (long long)axis->out_len);
+      axis->out_len = max0(n + pb + pe); /* pads removing more than the axis leave it empty (SEMANTICS §4) */
       /* OpenVINO Pad-12: one reflection only, so a pad may not exceed it. */
       const int64_t bound = mode == TW_PAD_MODE_REFLECT ? n - 1 : mode == TW_PAD_MODE_SYMMETRIC ? n : PAD_LIMIT;
       if ((pb > 0 && pb > bound) || (pe > 0 && pe > bound))
@@ -96,23 +93,91 @@ static int ranges_overlap(const void* a, size_t a_bytes, const void* b, size_t b
   return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
 }
 
-/* Packed 2-/4-bit types: unpack to one byte per element, pad those bytes,
- * pack again. The unused high bits of the last output byte are zero. */
-static tw_status pad_packed(tw_pad_problem* problem, unsigned bits, const uint8_t* in, uint64_t in_count,
-                            uint8_t* out, uint64_t out_count, size_t out_bytes) {
-  uint8_t* scratch = malloc((size_t)(in_count + out_count) + 1);
-  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for unpacking %u-bit elements", bits);
-  const unsigned per_byte = 8 / bits, mask = (1u << bits) - 1;
-  uint8_t* unpacked_in = scratch;
-  uint8_t* unpacked_out = scratch + in_count;
-  for (uint64_t i = 0; i < in_count; i++)
-    unpacked_in[i] = (uint8_t)((in[i / per_byte] >> (bits * (i % per_byte))) & mask);
-  const uint8_t value = (uint8_t)(*(const uint8_t*)problem->value & mask);
+/* a + b in size_t, or 0 when it wraps;
+ * size_t is 32 bits in wasm32. Local until the shared checked arithmetic
+ * lands in src/common/. */
+static int size_add(size_t a, size_t b, size_t* result) { return !__builtin_add_overflow(a, b, result); }
+
+/* Packed element i of `in` (bits per element, first element in the low bits). */
+static uint8_t packed_element(const uint8_t* in, unsigned bits, uint64_t i) {
+  const unsigned per_byte = 8 / bits;
+  return (uint8_t)((in[i / per_byte] >> (bits * (i % per_byte))) & ((1u << bits) - 1));
+}
+
+/* The range [*begin, *begin + *len) of input indices that some output index of
+ * `axis` reads; *len = 0 if none does (every output element is the constant).
+ * Scans the axis once: the cost is of the order of the output's elements. */
+static void read_range(const tw_pad_axis* axis, tw_pad_mode mode, int64_t* begin, int64_t* len) {
+  int64_t lo = INT64_MAX, hi = -1;
+  for (int64_t o = 0; o < axis->out_len; o++) {
+    const int64_t s = tw_pad_source_index(axis, mode, o);
+    if (s < 0) continue;
+    lo = s < lo ? s : lo;
+    hi = s > hi ? s : hi;
+  }
+  *begin = hi < 0 ? 0 : lo;
+  *len = hi < 0 ? 0 : hi - lo + 1;
+}
+
+/* Unpacks the box [begin[d], begin[d] + len[d]) of the packed input (shape
+ * axes[d].in_len) into one byte per element, row-major. */
+static void unpack_box(const uint8_t* in, unsigned bits, int rank, const tw_pad_axis* axes, const int64_t* begin,
+                       const int64_t* len, uint8_t* dst) {
+  uint64_t stride[TW_PAD_MAX_RANK], s = 1;
+  for (int d = rank - 1; d >= 0; d--) {
+    stride[d] = s;
+    s *= (uint64_t)axes[d].in_len;
+  }
+  const int row = rank - 1;
+  const int64_t row_begin = rank ? begin[row] : 0, row_len = rank ? len[row] : 1;
+  int64_t c[TW_PAD_MAX_RANK] = {0};
+  for (;;) {
+    uint64_t first = (uint64_t)row_begin;
+    for (int d = 0; d < row; d++) first += (uint64_t)(begin[d] + c[d]) * stride[d];
+    for (int64_t i = 0; i < row_len; i++) *dst++ = packed_element(in, bits, first + (uint64_t)i);
+    int d = row - 1;
+    for (; d >= 0 && ++c[d] == len[d]; d--) c[d] = 0;
+    if (d < 0) return;
+  }
+}
+
+/* Packed 2-/4-bit types: unpack the part of x that the output reads to one
+ * byte per element, pad those bytes, pack again. The unused high bits of the
+ * last output byte are zero. Only the part read is unpacked, so a crop of a
+ * large input costs what it keeps. */
+static tw_status pad_packed(tw_pad_problem* problem, unsigned bits, const uint8_t* in, uint8_t* out,
+                            uint64_t out_count, size_t out_bytes) {
+  const uint8_t value = (uint8_t)(*(const uint8_t*)problem->value & ((1u << bits) - 1));
   problem->value = &value;
   problem->element_size = 1;
-  tw_status status = tw_pad_execute(problem, unpacked_in, unpacked_out);
+  int64_t begin[TW_PAD_MAX_RANK], len[TW_PAD_MAX_RANK];
+  tw_pad_problem box = *problem;
+  uint64_t box_count = 1;
+  for (int d = 0; d < problem->rank; d++) {
+    read_range(&problem->axes[d], problem->mode, &begin[d], &len[d]);
+    box_count *= (uint64_t)len[d]; /* <= the input's count */
+    /* the same index map, relative to the box */
+    box.axes[d].in_len = len[d];
+    box.axes[d].src_begin -= begin[d];
+  }
+  size_t scratch_bytes;
+  if (box_count > SIZE_MAX || out_count > SIZE_MAX || !size_add((size_t)box_count, (size_t)out_count, &scratch_bytes))
+    return tw_fail(TW_OUT_OF_MEMORY, "pad: %llu + %llu unpacked %u-bit elements do not fit in this address space",
+                   (unsigned long long)box_count, (unsigned long long)out_count, bits);
+  uint8_t* scratch = malloc(scratch_bytes ? scratch_bytes : 1);
+  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for unpacking %u-bit elements", bits);
+  uint8_t* unpacked_in = scratch;
+  uint8_t* unpacked_out = scratch + box_count;
+  tw_status status = TW_OK;
+  if (box_count == 0) {
+    memset(unpacked_out, value, (size_t)out_count); /* nothing of x is read */
+  } else {
+    unpack_box(in, bits, problem->rank, problem->axes, begin, len, unpacked_in);
+    status = tw_pad_execute(&box, unpacked_in, unpacked_out);
+  }
   if (status == TW_OK) {
     memset(out, 0, out_bytes);
+    const unsigned per_byte = 8 / bits;
     for (uint64_t i = 0; i < out_count; i++)
       out[i / per_byte] |= (uint8_t)(unpacked_out[i] << (bits * (i % per_byte)));
   }
@@ -146,7 +211,7 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
 
   static const uint8_t zero[16];
   problem.value = value ? value : zero;
-  if (bits < 8) return pad_packed(&problem, bits, in, in_count, out, out_count, out_bytes);
+  if (bits < 8) return pad_packed(&problem, bits, in, out, out_count, out_bytes);
   problem.element_size = bits / 8;
   return tw_pad_execute(&problem, in, out);
 }

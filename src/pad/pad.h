@@ -10,7 +10,8 @@
  *
  *   TW_PAD_ORDER_PAD_THEN_CROP (OpenVINO Pad-12): the index maps against the
  *   original axis, pb may be negative:  out[o] = in[src(o - pb, n)],
- *   o in [0, n + pb + pe). reflect needs positive pads <= n - 1, symmetric <= n.
+ *   o in [0, max(n + pb + pe, 0)): pads that remove more than the axis leave
+ *   it empty. reflect needs positive pads <= n - 1, symmetric <= n.
  *
  *   src(i, n) for i outside [0, n):
  *     constant   -> the constant value
@@ -28,8 +29,9 @@
  * Memory: `in` and `out` are caller-owned and must not overlap. `in_bytes` and
  * `out_bytes` must equal the storage the shapes need. Each call makes at most
  * one scratch allocation (the row plan; for packed sub-byte types also one
- * unpacked byte per input and output element), freed before returning.
- * Nothing is written to `out` unless the call returns TW_OK. */
+ * unpacked byte per input element read and per output element), freed before
+ * returning. Only the input elements the output reads are read. Nothing is
+ * written to `out` unless the call returns TW_OK. */
 #ifndef TW_PAD_PAD_H
 #define TW_PAD_PAD_H
 

@@ -51,8 +51,7 @@ export function outputDims(dims, begin, end, mode, order) {
       len = source + Math.max(begin[d], 0) + Math.max(end[d], 0);
     } else {
       source = n;
-      len = n + begin[d] + end[d];
-      if (len < 0) return null;
+      len = Math.max(n + begin[d] + end[d], 0); // pads removing more than the axis leave it empty (§4)
       const bound = mode === 'reflect' ? n - 1 : mode === 'symmetric' ? n : Infinity;
       if ((begin[d] > 0 && begin[d] > bound) || (end[d] > 0 && end[d] > bound)) return null;
     }
