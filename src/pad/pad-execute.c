@@ -168,7 +168,7 @@ typedef struct {
 } kernels;
 
 static kernels select_kernels(size_t element_size) {
-#define TW_PAD_TABLE_ENTRY(bits, isa) {bits, #isa[0] == 'w', tw_pad_fill_x##bits##__##isa, tw_pad_reverse_x##bits##__##isa},
+#define TW_PAD_TABLE_ENTRY(bits, isa, uses_simd) {bits, uses_simd, tw_pad_fill_x##bits##__##isa, tw_pad_reverse_x##bits##__##isa},
   static const struct {
     size_t bits;
     int simd;

@@ -18,7 +18,7 @@
 typedef void (*tw_pad_fill_fn)(size_t count, const void* element, void* dst);
 typedef void (*tw_pad_reverse_fn)(size_t count, const void* src_last, void* dst);
 
-#define TW_PAD_DECLARE(bits, isa)                                              \
+#define TW_PAD_DECLARE(bits, isa, simd)                                              \
   void tw_pad_fill_x##bits##__##isa(size_t count, const void* element, void* dst); \
   void tw_pad_reverse_x##bits##__##isa(size_t count, const void* src_last, void* dst);
 TW_PAD_KERNELS(TW_PAD_DECLARE)

@@ -27,11 +27,12 @@
  * Packed 2- and 4-bit types hold the first element in the lowest bits.
  *
  * Memory: `in` and `out` are caller-owned and must not overlap. `in_bytes` and
- * `out_bytes` must equal the storage the shapes need. Each call makes at most
- * one scratch allocation (the row plan; for packed sub-byte types also one
- * unpacked byte per input element read and per output element), freed before
- * returning. Only the input elements the output reads are read. Nothing is
- * written to `out` unless the call returns TW_OK. */
+ * `out_bytes` must equal the storage the shapes need. Scratch memory, freed
+ * before returning: one allocation for the row plan; packed sub-byte types
+ * make one more, an unpacked byte per output element and per input element
+ * the output reads (a crop unpacks only what it keeps). Only the input
+ * elements the output reads are read. Nothing is written to `out` unless the
+ * call returns TW_OK. */
 #ifndef TW_PAD_PAD_H
 #define TW_PAD_PAD_H
 

@@ -30,7 +30,7 @@ static void test_kernels(void) {
     tw_pad_fill_fn fill;
     tw_pad_reverse_fn reverse;
   } variant;
-#define TW_PAD_VARIANT(bits, isa) {#isa " x" #bits, bits / 8, tw_pad_fill_x##bits##__##isa, tw_pad_reverse_x##bits##__##isa},
+#define TW_PAD_VARIANT(bits, isa, simd) {#isa " x" #bits, bits / 8, tw_pad_fill_x##bits##__##isa, tw_pad_reverse_x##bits##__##isa},
   static const variant variants[] = {TW_PAD_KERNELS(TW_PAD_VARIANT)};
   for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
     const variant* var = &variants[v];
