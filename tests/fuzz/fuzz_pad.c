@@ -161,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int d = 0; d < axes && shape_status == TW_OK; d++) {
     const int64_t n = shape[d], pb = begin[d], pe = end[d];
     const int64_t expect = order == TW_PAD_ORDER_CROP_THEN_PAD ? n - max0(-pb) - max0(-pe) + max0(pb) + max0(pe)
-                                                               : n + pb + pe;
+                                                               : max0(n + pb + pe); /* SEMANTICS §4 */
     FZ_CHECK(out_shape[d] == expect, "out_shape[%d] = %lld, expected %lld", d, (long long)out_shape[d],
              (long long)expect);
   }
