@@ -25,7 +25,11 @@ export function assertSameTensor(actual, expected, label = '') {
   }
 }
 
-/** |actual - expected| <= atol + rtol * |expected| elementwise (NaN matches NaN). */
+/**
+ * |actual - expected| <= atol + rtol * |expected| elementwise. NaN matches
+ * NaN only, and an infinity only the same infinity: a NaN or infinite
+ * element on one side alone fails however small the other differences are.
+ */
 export function assertClose(actual, expected, tolerance, label = '', rtol = 0) {
   assert.deepEqual([...actual.dims], [...expected.dims], `${label} dims`);
   assert.equal(actual.data.length, expected.data.length, `${label} length`);
@@ -34,9 +38,9 @@ export function assertClose(actual, expected, tolerance, label = '', rtol = 0) {
   for (let i = 0; i < expected.data.length; i++) {
     const a = Number(actual.data[i]);
     const e = Number(expected.data[i]);
-    if (Number.isNaN(e) && Number.isNaN(a)) continue;
-    const diff = Math.abs(a - e) - rtol * Math.abs(e);
-    if (!(diff <= worst)) {
+    if (a === e || (Number.isNaN(a) && Number.isNaN(e))) continue;
+    const diff = Number.isFinite(a) && Number.isFinite(e) ? Math.abs(a - e) - rtol * Math.abs(e) : Infinity;
+    if (diff > worst) {
       worst = diff;
       where = i;
     }
