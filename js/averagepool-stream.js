@@ -3,10 +3,20 @@
 // along the first spatial axis, each an ordinary tw_avgpool call whose pads
 // are shifted so that every window is the one of the whole call.
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
-import { elementCount, inputBand } from './tensor.js';
+import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
-import { bandBudget, bytesOf, freshData } from './stream.js';
+import { bandBudget, freshData } from './stream.js';
 import { check, withFrame } from './module.js';
+
+/**
+ * The one call of the C entry tw_avgpool (src/avgpool/avgpool.h): x is the
+ * checked input (its type), the other pointers heap int64 arrays, y the
+ * { pointer, bytes } it writes.
+ */
+export function callAveragePool(m, op, { x, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil, countIncludePad, autoPad, y }) {
+  check(m._tw_avgpool(x.info.code, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil,
+    countIncludePad, autoPad, y.pointer, y.bytes), op);
+}
 
 /**
  * The output rows [begin, end) of the first spatial axis as a call of their
@@ -70,25 +80,24 @@ export function poolInBands(op, x, dims, g) {
   const outRowBytes = storageBytes(x.info, elementCount(outPlane.slice(1)));
   const inPlaneBytes = inRowBytes * inPlane[0], outPlaneBytes = outRowBytes * outPlane[0];
   const budget = bandBudget();
-  const result = freshData(x.info, elementCount(dims), x.data?.constructor);
-  const resultBytes = bytesOf(result);
+  const result = freshData(x.info, elementCount(dims), x.data?.constructor, op);
   withFrame(op, (frame, m) => {
     const kernel = frame.int64s(g.kernel), strides = frame.int64s(g.strides), dilations = frame.int64s(g.dilations);
     const shapePointer = frame.int64s(x.dims), padsPointer = frame.int64s(g.pads);
     const run = (xPointer, xBytes, shape, pads, yBlock, yBytes, resultOffset) => {
       frame.setInt64s(shapePointer, shape);
       frame.setInt64s(padsPointer, pads);
-      check(m._tw_avgpool(x.info.code, xPointer, xBytes, r, shapePointer, kernel, strides, padsPointer, dilations, g.ceil,
-        g.countIncludePad, AUTO_PADS.NOTSET, yBlock, yBytes), op);
-      resultBytes.set(m.HEAPU8.subarray(yBlock, yBlock + yBytes), resultOffset); // re-read: memory may have grown
+      callAveragePool(m, op, { x, xPointer, xBytes, r, shape: shapePointer, kernel, strides, pads: padsPointer, dilations,
+        ceil: g.ceil, countIncludePad: g.countIncludePad, autoPad: AUTO_PADS.NOTSET, y: { pointer: yBlock, bytes: yBytes } });
+      copyOut(yBlock, yBytes, result, resultOffset);
     };
     if (r === 1 || inPlaneBytes + outPlaneBytes <= budget) {
       const perCall = Math.max(1, Math.min(planes, Math.floor(budget / (inPlaneBytes + outPlaneBytes))));
-      const xBlock = x.heap ? 0 : frame.alloc(perCall * inPlaneBytes);
-      const yBlock = frame.alloc(perCall * outPlaneBytes);
+      const xBlock = x.heap ? 0 : frame.alloc(perCall * inPlaneBytes, 'x');
+      const yBlock = frame.alloc(perCall * outPlaneBytes, 'the result');
       for (let p = 0; p < planes; p += perCall) {
         const count = Math.min(perCall, planes - p);
-        const xPointer = inputBand(x, p * inPlaneBytes, count * inPlaneBytes, xBlock);
+        const xPointer = inputBand(frame, x, p * inPlaneBytes, count * inPlaneBytes, xBlock);
         run(xPointer, count * inPlaneBytes, [1, count, ...inPlane], g.pads, yBlock, count * outPlaneBytes,
           p * outPlaneBytes);
       }
@@ -101,12 +110,12 @@ export function poolInBands(op, x, dims, g) {
     const starts = bandStarts(axis, Math.floor(budget / (outRowBytes + inRowBytes * axis.stride)));
     const bands = starts.map((begin, i) => ({ begin, end: i + 1 < starts.length ? starts[i + 1] : axis.out }))
       .map((band) => ({ ...band, ...bandAxis(axis, band.begin, band.end) }));
-    const xBlock = x.heap ? 0 : frame.alloc(Math.max(...bands.map((b) => b.hi - b.lo)) * inRowBytes);
-    const yBlock = frame.alloc(Math.max(...bands.map((b) => b.end - b.begin)) * outRowBytes);
+    const xBlock = x.heap ? 0 : frame.alloc(Math.max(...bands.map((b) => b.hi - b.lo)) * inRowBytes, 'x');
+    const yBlock = frame.alloc(Math.max(...bands.map((b) => b.end - b.begin)) * outRowBytes, 'the result');
     for (let p = 0; p < planes; p++) {
       for (const band of bands) {
         const xBytes = (band.hi - band.lo) * inRowBytes;
-        const xPointer = inputBand(x, p * inPlaneBytes + band.lo * inRowBytes, xBytes, xBlock);
+        const xPointer = inputBand(frame, x, p * inPlaneBytes + band.lo * inRowBytes, xBytes, xBlock);
         const pads = [...g.pads];
         pads[0] = band.padBegin;
         pads[r] = band.padEnd;

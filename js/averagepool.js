@@ -5,7 +5,7 @@ import { integers, flag, choice, checkOptions } from './args.js';
 import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { streams } from './stream.js';
-import { poolInBands } from './averagepool-stream.js';
+import { poolInBands, callAveragePool } from './averagepool-stream.js';
 import { check } from './module.js';
 
 export const AVERAGEPOOL_TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'uint8'];
@@ -54,11 +54,11 @@ export function runAveragePool(op, x, attrs, out, names) {
     return poolInBands(op, x, dims, { ...geometry, pads: effectivePads, ceil: notset ? geometry.ceil : 0 });
   }
   return withFrame(op, (frame, m) => {
-    const xPointer = inputPointer(frame, x);
-    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    check(m._tw_avgpool(x.info.code, xPointer, tensorBytes(x), r, frame.int64s(x.dims), frame.int64s(kernel),
-      frame.int64s(strides), frame.int64s(pads), frame.int64s(dilations), geometry.ceil, geometry.countIncludePad,
-      attrs.autoPad, target.pointer, target.bytes), op);
+    const target = outputTarget(frame, op, x.info, dims, out, { x });
+    const xPointer = inputPointer(frame, x, 'x');
+    callAveragePool(m, op, { x, xPointer, xBytes: tensorBytes(x), r, shape: frame.int64s(x.dims), kernel: frame.int64s(kernel),
+      strides: frame.int64s(strides), pads: frame.int64s(pads), dilations: frame.int64s(dilations), ceil: geometry.ceil,
+      countIncludePad: geometry.countIncludePad, autoPad: attrs.autoPad, y: target });
     return target.finish();
   });
 }

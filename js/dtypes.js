@@ -43,7 +43,7 @@ export const TYPE_NAMES = Object.freeze(Object.keys(TYPES));
 
 /** Type info or a TypeError naming the argument. */
 export function typeInfo(type, argument) {
-  const info = typeof type === 'string' ? TYPES[type] : undefined;
+  const info = typeof type === 'string' && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
   if (!info) throw new TypeError(`${argument}: unknown element type ${JSON.stringify(type)}; expected one of ${TYPE_NAMES.join(', ')}`);
   return info;
 }

@@ -1,9 +1,20 @@
-// GridSample into a fresh array, computed a band of output rows at a time
-// (see stream.js).
-import { elementCount, inputBand } from './tensor.js';
+// The one call of the C entry tw_gridsample, and GridSample into a fresh
+// array computed a band of output rows at a time (see stream.js).
+import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
-import { bandBudget, bytesOf, freshData } from './stream.js';
+import { bandBudget, freshData } from './stream.js';
 import { check, withFrame } from './module.js';
+
+/**
+ * Calls tw_gridsample (src/gridsample/gridsample.h): x and grid are checked
+ * tensors (their types), xPointer/gridPointer and their byte counts what C
+ * reads, xShape/gridShape heap int64 shapes, y the { pointer, bytes } it
+ * writes.
+ */
+export function callGridSample(m, op, { x, xPointer, xBytes, xShape, grid, gridPointer, gridBytes, gridShape, mode, padding, alignCorners, fill, y }) {
+  check(m._tw_gridsample(x.info.code, xPointer, xBytes, x.dims.length - 2, xShape, grid.info.code, gridPointer,
+    gridBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, y.pointer, y.bytes), op);
+}
 
 /**
  * A fresh result, computed a band of output rows (the first spatial axis) at
@@ -19,28 +30,24 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
   const gridRowBytes = storageBytes(grid.info, rowPoints * r);
   const yRowBytes = storageBytes(x.info, rowPoints); // one channel
   const bandRows = Math.max(1, Math.min(rowCount, Math.floor(bandBudget() / (gridRowBytes + channels * yRowBytes))));
-  const result = freshData(x.info, elementCount(dims), x.data?.constructor);
-  const resultBytes = bytesOf(result);
+  const result = freshData(x.info, elementCount(dims), x.data?.constructor, op);
   withFrame(op, (frame, m) => {
-    const xBlock = x.heap ? 0 : frame.alloc(xBatchBytes);
-    const gridBlock = grid.heap ? 0 : frame.alloc(bandRows * gridRowBytes);
-    const yBlock = frame.alloc(bandRows * channels * yRowBytes);
+    const xBlock = x.heap ? 0 : frame.alloc(xBatchBytes, 'x');
+    const gridBlock = grid.heap ? 0 : frame.alloc(bandRows * gridRowBytes, 'grid');
+    const yBlock = frame.alloc(bandRows * channels * yRowBytes, 'the result');
     const xShape = frame.int64s([1, ...x.dims.slice(1)]);
     const gridShape = frame.int64s([1, bandRows, ...grid.dims.slice(2)]);
     for (let n = 0; n < batches; n++) {
-      const xPointer = inputBand(x, n * xBatchBytes, xBatchBytes, xBlock);
+      const xPointer = inputBand(frame, x, n * xBatchBytes, xBatchBytes, xBlock);
       for (let row = 0; row < rowCount; row += bandRows) {
         const rows = Math.min(bandRows, rowCount - row);
-        const gridPointer = inputBand(grid, (n * rowCount + row) * gridRowBytes, rows * gridRowBytes, gridBlock);
+        const gridPointer = inputBand(frame, grid, (n * rowCount + row) * gridRowBytes, rows * gridRowBytes, gridBlock);
         frame.setInt64s(gridShape, [1, rows, ...grid.dims.slice(2)]);
-        check(m._tw_gridsample(x.info.code, xPointer, xBatchBytes, r, xShape, grid.info.code, gridPointer,
-          rows * gridRowBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, yBlock,
-          rows * channels * yRowBytes), op);
-        const heap = m.HEAPU8; // re-read: the call may have grown memory
+        callGridSample(m, op, { x, xPointer, xBytes: xBatchBytes, xShape, grid, gridPointer, gridBytes: rows * gridRowBytes,
+          gridShape, mode, padding, alignCorners, fill, y: { pointer: yBlock, bytes: rows * channels * yRowBytes } });
         const bandBytes = rows * yRowBytes;
         for (let c = 0; c < channels; c++) {
-          const from = yBlock + c * bandBytes;
-          resultBytes.set(heap.subarray(from, from + bandBytes), ((n * channels + c) * rowCount + row) * yRowBytes);
+          copyOut(yBlock + c * bandBytes, bandBytes, result, ((n * channels + c) * rowCount + row) * yRowBytes);
         }
       }
     }

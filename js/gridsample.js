@@ -6,8 +6,7 @@ import { flag, choice, checkOptions } from './args.js';
 import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { streams } from './stream.js';
-import { sampleInBands } from './gridsample-stream.js';
-import { check } from './module.js';
+import { sampleInBands, callGridSample } from './gridsample-stream.js';
 
 /** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
 export const GRIDSAMPLE_MODES = Object.freeze({
@@ -51,13 +50,11 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
     return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill);
   }
   return withFrame(op, (frame, m) => {
-    const xPointer = inputPointer(frame, x);
-    const gridPointer = inputPointer(frame, grid);
-    const xShape = frame.int64s(x.dims);
-    const gridShape = frame.int64s(grid.dims);
-    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
-    check(m._tw_gridsample(x.info.code, xPointer, tensorBytes(x), r, xShape, grid.info.code, gridPointer,
-      tensorBytes(grid), gridShape, mode, padding, alignCorners ? 1 : 0, fill, target.pointer, target.bytes), op);
+    const target = outputTarget(frame, op, x.info, dims, out, { x, grid });
+    const xPointer = inputPointer(frame, x, 'x');
+    const gridPointer = inputPointer(frame, grid, 'grid');
+    callGridSample(m, op, { x, xPointer, xBytes: tensorBytes(x), xShape: frame.int64s(x.dims), grid, gridPointer,
+      gridBytes: tensorBytes(grid), gridShape: frame.int64s(grid.dims), mode, padding, alignCorners, fill, y: target });
     return target.finish();
   });
 }

@@ -81,21 +81,40 @@ export function check(statusCode, op) {
   throw new RangeError(message); // INVALID_ARGUMENT, OUT_OF_MEMORY
 }
 
+// The largest block the allocator can hand out in a 4 GiB memory.
+const MAX_BLOCK_BYTES = 0xffff_fff0;
+
+/**
+ * The one place the wrapper allocates heap memory: a block of `bytes` bytes
+ * (at least 1), its address as an unsigned number. Errors name the operator
+ * and `what` the block is for.
+ */
+export function allocate(op, what, bytes) {
+  if (bytes > MAX_BLOCK_BYTES) throw new RangeError(`${op}: ${what} needs ${bytes} bytes, more than wasm memory can hold (4 GiB)`);
+  const pointer = wasm()._malloc(Math.max(bytes, 1)) >>> 0;
+  if (pointer === 0) throw new RangeError(`${op}: out of wasm memory allocating ${bytes} bytes for ${what}`);
+  return pointer;
+}
+
 /**
  * Runs `body(frame, module)` with a frame whose allocations are all freed
  * when it returns or throws.
  */
 export function withFrame(op, body) {
   const m = wasm();
-  const pointers = [];
+  const blocks = new Map(); // pointer -> bytes
   const frame = {
-    /** A heap block of `bytes` bytes (at least 1); its address as an unsigned number. */
-    alloc(bytes) {
-      if (bytes > 0xffff_fff0) throw new RangeError(`${op}: ${bytes} bytes do not fit in wasm memory (4 GiB)`);
-      const pointer = m._malloc(Math.max(bytes, 1)) >>> 0;
-      if (pointer === 0) throw new RangeError(`${op}: out of wasm memory allocating ${bytes} bytes`);
-      pointers.push(pointer);
+    /** A heap block of `bytes` bytes (at least 1) for `what` (named in errors); its address as an unsigned number. */
+    alloc(bytes, what = 'working memory') {
+      const pointer = allocate(op, what, bytes);
+      blocks.set(pointer, bytes);
       return pointer;
+    },
+    /** The size a block of this frame was allocated with. */
+    capacity(pointer) {
+      const bytes = blocks.get(pointer);
+      if (bytes === undefined) throw new Error(`tensorwarp: internal error: ${pointer} is not a block of this frame`);
+      return bytes;
     },
     /** Copies a typed array's bytes into a new heap block. */
     copyIn(view) {
@@ -109,6 +128,7 @@ export function withFrame(op, body) {
     },
     /** Overwrites an int64 array allocated by int64s (same length); returns its pointer. */
     setInt64s(pointer, values) {
+      if (8 * values.length > frame.capacity(pointer)) throw new Error('tensorwarp: internal error: int64 array overflows its block');
       const view = new BigInt64Array(m.HEAPU8.buffer, pointer, values.length);
       for (let i = 0; i < values.length; i++) view[i] = BigInt(values[i]);
       return pointer;
@@ -121,6 +141,6 @@ export function withFrame(op, body) {
   try {
     return body(frame, m);
   } finally {
-    for (const pointer of pointers) m._free(pointer);
+    for (const pointer of blocks.keys()) m._free(pointer);
   }
 }

@@ -41,9 +41,9 @@ export function runPad(op, x, begin, end, mode, order, constant, out) {
     const outShapePointer = frame.alloc(8 * Math.max(rank, 1));
     check(m._tw_pad_output_shape(rank, shapePointer, beginPointer, endPointer, mode, order, outShapePointer), op);
     const dims = frame.readInt64s(outShapePointer, rank);
-    const inPointer = inputPointer(frame, x);
+    const target = outputTarget(frame, op, x.info, dims, out, { x });
+    const inPointer = inputPointer(frame, x, 'x');
     const valuePointer = frame.copyIn(constant);
-    const target = outputTarget(frame, x.info, dims, out, op, x.data?.constructor);
     check(m._tw_pad(x.info.code, inPointer, tensorBytes(x), rank, shapePointer, beginPointer, endPointer, mode, order,
       valuePointer, target.pointer, target.bytes), op);
     return target.finish();

@@ -74,14 +74,27 @@ export function uninitialisedBuffer(bytes) {
   return new ArrayBuffer(bytes);
 }
 
+// A fresh result obeys the limit of a heap result, whichever path made it.
+const MAX_RESULT_BYTES = 0xffff_fff0;
+
 /**
  * A fresh JS-owned data array for `count` elements (the caller's class if it
  * can hold them), uninitialised: the caller must overwrite every byte.
+ * Throws a RangeError naming `op` when it is over 4 GiB or the engine cannot
+ * allocate it.
  */
-export function freshData(info, count, like) {
+export function freshData(info, count, like, op) {
   const Array = like && info.arrays.includes(like) ? like : info.arrays[0];
   const length = dataLength(info, count);
-  return new Array(uninitialisedBuffer(length * Array.BYTES_PER_ELEMENT), 0, length);
+  const bytes = length * Array.BYTES_PER_ELEMENT;
+  if (bytes > MAX_RESULT_BYTES) throw new RangeError(`${op}: the result needs ${bytes} bytes, more than a tensor may hold (4 GiB)`);
+  let buffer;
+  try {
+    buffer = uninitialisedBuffer(bytes);
+  } catch (error) {
+    throw new RangeError(`${op}: out of JS memory allocating ${bytes} bytes for the result`, { cause: error });
+  }
+  return new Array(buffer, 0, length);
 }
 
 /** A byte view of a typed array. */

@@ -2,51 +2,98 @@
 // onnxruntime-web Tensor qualifies as is) and heap-resident tensors that live
 // in the wasm heap for chaining operators without copies.
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
-import { wasm, withFrame } from './module.js';
+import { allocate, wasm, withFrame } from './module.js';
 import { bytesOf, freshData } from './stream.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
 // garbage-collected its block is freed. GC timing is unspecified, so this
 // bounds a leak rather than replacing dispose(). Only tensor() registers:
-// a HeapTensor over memory someone else owns is never freed here.
+// a view into another heap tensor's block is never freed here.
 const reclaim = new FinalizationRegistry((pointer) => wasm()._free(pointer));
 
-/** A tensor whose data lives in the wasm heap. Create with `tensor()`. */
+// Only this module makes HeapTensors: a heap tensor always lies inside a
+// block whose size was recorded where it was allocated, and every write into
+// it is checked against that size.
+const CREATE = Symbol('HeapTensor');
+let blockOf; // (value) => { pointer, bytes } of a live HeapTensor, null for anything else; throws once disposed
+
+/**
+ * A tensor whose data lives in the wasm heap. Create with `tensor()`. Its
+ * type, dims and address are fixed for its lifetime: the object is frozen.
+ */
 export class HeapTensor {
   #pointer;
+  #bytes; // the size of its block, recorded where the block was allocated
+  #owner; // the HeapTensor whose block this one views, or null
   #length;
-  constructor(info, dims, pointer) {
+  constructor(token, info, dims, pointer, bytes, owner = null) {
+    if (token !== CREATE) throw new TypeError('HeapTensor: heap tensors are created by tensor(); the constructor is not public');
+    this.#pointer = pointer;
+    this.#bytes = bytes;
+    this.#owner = owner;
+    this.#length = dataLength(info, elementCount(dims));
     this.type = info.name;
     this.dims = Object.freeze([...dims]);
-    this.#pointer = pointer;
-    this.#length = dataLength(info, elementCount(dims));
-    this.byteLength = storageBytes(info, elementCount(dims));
+    this.byteLength = bytes;
+    Object.freeze(this);
+  }
+
+  static {
+    blockOf = (value, argument) => {
+      if (typeof value !== 'object' || value === null || !(#pointer in value)) return null;
+      if (value.disposed) throw new TypeError(`${argument}: this heap tensor has been disposed`);
+      return { pointer: value.#pointer, bytes: value.#bytes };
+    };
   }
 
   /** Byte address in the wasm heap (throws once disposed). */
   get pointer() {
-    if (this.#pointer === 0) throw new TypeError('tensor: this heap tensor has been disposed');
-    return this.#pointer;
+    return liveBlock(this, 'pointer').pointer;
   }
 
   /** A view of the current heap buffer; re-read it after any operator call or allocation. */
   get data() {
     const Array = TYPES[this.type].arrays[0];
-    return new Array(wasm().HEAPU8.buffer, this.pointer, this.#length);
+    return new Array(wasm().HEAPU8.buffer, liveBlock(this, 'data').pointer, this.#length);
   }
 
   get disposed() {
-    return this.#pointer === 0;
+    return this.#pointer === 0 || (this.#owner !== null && this.#owner.disposed);
   }
 
   /** Frees the heap memory. Idempotent. */
   dispose() {
     if (this.#pointer !== 0) {
-      reclaim.unregister(this);
-      wasm()._free(this.#pointer);
+      if (this.#owner === null) {
+        reclaim.unregister(this);
+        wasm()._free(this.#pointer);
+      }
       this.#pointer = 0;
     }
   }
+}
+
+function liveBlock(t, member) {
+  const block = blockOf(t, `HeapTensor.${member}`);
+  if (!block) throw new TypeError(`HeapTensor.${member}: not a heap tensor made by tensor()`);
+  return block;
+}
+
+/**
+ * Internal (tests): a heap tensor of `type` and `dims` viewing the bytes of
+ * `owner`'s block from `byteOffset`; it must lie inside that block. It frees
+ * nothing, and is disposed when its owner is.
+ */
+export function heapTensorView(owner, byteOffset, type, dims) {
+  const block = blockOf(owner, 'heapTensorView: owner');
+  if (!block) throw new TypeError('heapTensorView: owner must be a HeapTensor');
+  const info = typeInfo(type, 'heapTensorView: type');
+  const shape = checkDims(dims, 'heapTensorView');
+  const bytes = storageBytes(info, elementCount(shape));
+  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset + bytes > block.bytes) {
+    throw new RangeError(`heapTensorView: ${bytes} bytes at offset ${byteOffset} do not fit in the owner's ${block.bytes}`);
+  }
+  return new HeapTensor(CREATE, info, shape, block.pointer + byteOffset, bytes, owner);
 }
 
 export function elementCount(dims) {
@@ -76,35 +123,43 @@ export function tensor(type, dims, data) {
   const info = typeInfo(type, 'tensor: type');
   if (info.kind === 'string') throw new TypeError('tensor: string tensors cannot live in the wasm heap');
   const shape = checkDims(dims, 'tensor');
+  const source = data === undefined ? null : checkTensor({ type, dims: shape, data }, 'tensor');
   const bytes = storageBytes(info, elementCount(shape));
-  if (bytes > 0xffff_fff0) throw new RangeError(`tensor: ${bytes} bytes do not fit in wasm memory`);
-  const m = wasm();
-  const pointer = m._malloc(Math.max(bytes, 1)) >>> 0;
-  if (pointer === 0) throw new RangeError(`tensor: out of wasm memory allocating ${bytes} bytes`);
-  const t = new HeapTensor(info, shape, pointer);
+  const pointer = allocate('tensor', 'the tensor', bytes);
+  const t = new HeapTensor(CREATE, info, shape, pointer, bytes);
   reclaim.register(t, pointer, t);
-  if (data !== undefined) {
-    try {
-      m.HEAPU8.set(bytesOf(checkTensor({ type, dims: shape, data }, 'tensor').data), pointer);
-    } catch (error) {
-      t.dispose();
-      throw error;
-    }
-  }
+  if (source) writeHeap(source, 0, bytes, pointer, bytes);
   return t;
 }
 
 /**
- * Validates a tensor argument and returns { info, dims, count, data, heap }:
- * `data` is the caller's array (for heap tensors: null), `heap` the
- * HeapTensor or null. Throws TypeError/RangeError naming `argument`.
+ * Validates an input tensor argument and returns { info, dims, count, data,
+ * heap, pointer, region }: `data` is the caller's array (null when the data
+ * are read from the heap), `heap` the HeapTensor read in place or null,
+ * `region` the heap block { pointer, bytes } the input came from (for
+ * overlap checks) or null. A bool heap tensor holding bytes other than 0 and
+ * 1 is read through a normalised copy, as bool JS data are (copyToHeap): a
+ * nonzero byte is true everywhere. Throws TypeError/RangeError naming
+ * `argument`.
  */
 export function checkTensor(t, argument) {
-  if (t instanceof HeapTensor) {
-    const pointer = t.pointer; // throws if disposed
-    return { info: TYPES[t.type], dims: [...t.dims], count: elementCount(t.dims), data: null, heap: t, pointer };
+  const checked = describeTensor(t, argument);
+  if (checked.heap && checked.info.kind === 'bool') {
+    const { pointer, bytes } = checked.region;
+    const stored = wasm().HEAPU8.subarray(pointer, pointer + bytes);
+    if (stored.some((b) => b > 1)) return { ...checked, data: Uint8Array.from(stored, (b) => (b ? 1 : 0)), heap: null, pointer: 0 };
+  }
+  return checked;
+}
+
+/** checkTensor without the bool normalisation: the tensor as it is (for `out`). */
+function describeTensor(t, argument) {
+  const block = blockOf(t, argument);
+  if (block) {
+    return { info: TYPES[t.type], dims: [...t.dims], count: elementCount(t.dims), data: null, heap: t, pointer: block.pointer, region: block };
   }
   if (t === null || typeof t !== 'object') throw new TypeError(`${argument}: expected a tensor { type, dims, data }`);
+  if (t instanceof HeapTensor) throw new TypeError(`${argument}: not a heap tensor made by tensor()`);
   const info = typeInfo(t.type, `${argument}.type`);
   const dims = checkDims(t.dims, argument);
   const count = elementCount(dims);
@@ -123,7 +178,7 @@ export function checkTensor(t, argument) {
   if (data.length !== length) {
     throw new RangeError(`${argument}: dims [${dims.join(', ')}] need ${length} data entries, got ${data.length}`);
   }
-  return { info, dims, count, data, heap: null, pointer: 0 };
+  return { info, dims, count, data, heap: null, pointer: 0, region: null };
 }
 
 /**
@@ -133,7 +188,7 @@ export function checkTensor(t, argument) {
  */
 export function viaIndexMap(x, run, missing) {
   const indices = Int32Array.from({ length: x.count }, (_, i) => i);
-  const moved = run({ info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0 });
+  const moved = run({ info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0, region: null });
   return { type: 'string', dims: moved.dims, data: Array.from(moved.data, (i) => (i < 0 ? missing : x.data[i])) };
 }
 
@@ -143,11 +198,14 @@ export function tensorBytes(checked) {
 }
 
 /**
- * Copies bytes [offset, offset + bytes) of a checked JS tensor's data to the
- * heap at `pointer`. bool data may hold any byte and the kernels move bytes,
- * so it is normalised to 0/1 here.
+ * The one place JS writes tensor data into the heap: bytes [offset, offset +
+ * bytes) of a checked JS tensor's data go to `pointer`, the start of a block
+ * of `capacity` bytes (its size as recorded where it was allocated). bool
+ * data may hold any byte and the kernels move bytes, so it is normalised to
+ * 0/1 here.
  */
-function copyToHeap(checked, offset, bytes, pointer) {
+function writeHeap(checked, offset, bytes, pointer, capacity) {
+  if (!(bytes <= capacity)) throw new RangeError(`tensorwarp: internal error: ${bytes} bytes do not fit in a block of ${capacity}`);
   const heap = wasm().HEAPU8;
   if (checked.info.kind === 'bool') {
     const { data } = checked;
@@ -157,58 +215,73 @@ function copyToHeap(checked, offset, bytes, pointer) {
   heap.set(bytesOf(checked.data).subarray(offset, offset + bytes), pointer);
 }
 
-/** Copies an input tensor into the frame (or passes a heap tensor's address). */
-export function inputPointer(frame, checked) {
+/** The one place heap bytes are copied out: `bytes` bytes at `pointer` into a JS typed array `target` at byte `offset`. */
+export function copyOut(pointer, bytes, target, offset = 0) {
+  bytesOf(target).set(wasm().HEAPU8.subarray(pointer, pointer + bytes), offset);
+}
+
+/** Copies an input tensor into the frame (or passes a heap tensor's address); `argument` names it in size errors. */
+export function inputPointer(frame, checked, argument) {
   if (checked.heap) return checked.pointer;
   const bytes = tensorBytes(checked);
-  const pointer = frame.alloc(bytes);
-  copyToHeap(checked, 0, bytes, pointer);
+  const pointer = frame.alloc(bytes, argument);
+  writeHeap(checked, 0, bytes, pointer, bytes);
   return pointer;
 }
 
 /**
  * The heap address of bytes [offset, offset + bytes) of an input: a heap
- * tensor's own, or `block` once they are copied there (a band of a JS input).
+ * tensor's own, or `block` (allocated by `frame`) once they are copied there
+ * (a band of a JS input).
  */
-export function inputBand(checked, offset, bytes, block) {
-  if (checked.heap) return checked.pointer + offset;
-  copyToHeap(checked, offset, bytes, block);
+export function inputBand(frame, checked, offset, bytes, block) {
+  if (checked.heap) {
+    if (offset + bytes > checked.region.bytes) throw new RangeError(`tensorwarp: internal error: band [${offset}, ${offset + bytes}) is outside the input's ${checked.region.bytes} bytes`);
+    return checked.pointer + offset;
+  }
+  writeHeap(checked, offset, bytes, block, frame.capacity(block));
   return block;
+}
+
+function overlaps(a, b) {
+  return a.bytes > 0 && b.bytes > 0 && a.pointer < b.pointer + b.bytes && b.pointer < a.pointer + a.bytes;
 }
 
 /**
  * Where an operator writes its result. `out` (optional) is the caller's
- * tensor; it must have the result's type and dims. Returns
- * { pointer, bytes, finish } where finish() produces the value to return.
+ * tensor; it must have the result's type and dims, and a heap `out` must not
+ * overlap any of `inputs` (checked inputs by argument name; the first one's
+ * data class is the fresh result's). Returns { pointer, bytes, finish } where
+ * finish() produces the value to return.
  */
-export function outputTarget(frame, info, dims, out, op, like) {
+export function outputTarget(frame, op, info, dims, out, inputs) {
   const count = elementCount(dims);
   const bytes = storageBytes(info, count);
-  const length = dataLength(info, count);
   if (out !== undefined && out !== null) {
-    const target = checkTensor(out, `${op}: options.out`);
+    const target = describeTensor(out, `${op}: options.out`);
     if (target.info !== info || target.dims.length !== dims.length || target.dims.some((d, i) => d !== dims[i])) {
       throw new RangeError(`${op}: options.out must be a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`);
     }
-    if (target.heap) return { pointer: target.pointer, bytes, finish: () => out };
-    const pointer = frame.alloc(bytes);
-    return {
-      pointer,
-      bytes,
-      finish: () => {
-        const Array = target.data.constructor;
-        target.data.set(new Array(wasm().HEAPU8.buffer, pointer, length));
-        return out;
-      },
-    };
+    if (target.heap) {
+      for (const [name, input] of Object.entries(inputs)) {
+        if (input.region && overlaps(input.region, target.region)) {
+          throw new RangeError(`${op}: options.out overlaps ${name}; the result cannot be written over an input`);
+        }
+      }
+      if (!(bytes <= target.region.bytes)) throw new RangeError(`tensorwarp: internal error: ${bytes} bytes do not fit in options.out's ${target.region.bytes}`);
+      return { pointer: target.pointer, bytes, finish: () => out };
+    }
+    const pointer = frame.alloc(bytes, 'options.out');
+    return { pointer, bytes, finish: () => { copyOut(pointer, bytes, target.data); return out; } };
   }
-  const pointer = frame.alloc(bytes);
+  const pointer = frame.alloc(bytes, 'the result');
+  const like = Object.values(inputs)[0]?.data?.constructor;
   return {
     pointer,
     bytes,
     finish: () => {
-      const data = freshData(info, count, like);
-      new Uint8Array(data.buffer).set(wasm().HEAPU8.subarray(pointer, pointer + bytes));
+      const data = freshData(info, count, like, op);
+      copyOut(pointer, bytes, data);
       return { type: info.name, dims, data };
     },
   };

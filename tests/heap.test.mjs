@@ -6,7 +6,7 @@ import vm from 'node:vm';
 import assert from 'node:assert/strict';
 import { ready, pad, onnx, tensor } from '../js/index.js';
 import { wasm } from '../js/module.js';
-import { HeapTensor } from '../js/tensor.js';
+import { heapTensorView } from '../js/tensor.js';
 import { TYPES } from '../js/dtypes.js';
 import { rng } from './support/random.js';
 
@@ -18,10 +18,11 @@ const CANARY = 64;
 function guarded(type, dims) {
   const info = TYPES[type];
   const bytes = Math.ceil((dims.reduce((a, b) => a * b, 1) * info.bits) / 8);
-  const base = wasm()._malloc(bytes + 2 * CANARY) >>> 0;
+  const block = tensor('uint8', [bytes + 2 * CANARY]);
+  const base = block.pointer;
   const heap = () => wasm().HEAPU8;
   heap().fill(0xa5, base, base + bytes + 2 * CANARY);
-  const t = new HeapTensor(info, dims, base + CANARY);
+  const t = heapTensorView(block, CANARY, type, dims);
   return {
     t,
     check(label) {
@@ -31,7 +32,7 @@ function guarded(type, dims) {
         assert.equal(h[base + CANARY + bytes + i], 0xa5, `${label}: byte ${i} after the output`);
       }
     },
-    free: () => wasm()._free(base),
+    free: () => block.dispose(),
   };
 }
 

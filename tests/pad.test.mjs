@@ -268,7 +268,7 @@ test('bad input throws TypeError/RangeError naming the argument', () => {
     [() => pad({ type: 'float32', dims: [-1], data: new Float32Array(0) }, { pads: [0, 0] }), RangeError, /x.dims/],
     [() => pad({ type: 'float32', dims: [1.5], data: new Float32Array(1) }, { pads: [0, 0] }), RangeError, /x.dims/],
     [() => pad({ type: 'uint8', dims: [1], data: new Uint8Array(1) }, { pads: [0, 0], value: 256 }), RangeError, /options.value/],
-    [() => pad(x, { pads: [0, 0, 2 ** 40, 2 ** 40] }), RangeError, /do not fit in wasm memory|too large/],
+    [() => pad(x, { pads: [0, 0, 2 ** 40, 2 ** 40] }), RangeError, /the result needs .* bytes, more than wasm memory can hold/],
     [() => pad(x, { pads: [-3, 0, 0, 0] }), RangeError, /negative pads remove 3 elements/],
   ];
   for (const [run, ErrorClass, message] of cases) assert.throws(run, (e) => e instanceof ErrorClass && message.test(e.message), String(message));
