@@ -1,19 +1,40 @@
 // Argument checks shared by the operators: each throws a TypeError (wrong
 // kind) or RangeError (wrong value) whose message names the argument.
 
+/** A short description of any value for an error message (never throws: symbols, bigints, odd objects). */
+export function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'function') return 'a function';
+  if (value === null || typeof value !== 'object') return Object.is(value, -0) ? '-0' : String(value);
+  if (Array.isArray(value)) return 'an array';
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return typeof name === 'string' && name !== 'Object' ? `a ${name}` : 'an object';
+}
+
+// More entries than any list of per-axis values needs (ranks are at most 32
+// in C): a longer array-like is refused before it is copied.
+const MAX_ENTRIES = 1 << 16;
+
 /** An array-like of integers (numbers or bigints) as safe-integer numbers. */
 export function integers(values, argument) {
-  if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || typeof values === 'string') {
+  if (values === null || typeof values !== 'object' || typeof values.length !== 'number') {
     throw new TypeError(`${argument}: expected an array of integers`);
   }
-  return Array.from(values, (v) => {
+  const { length } = values;
+  if (!Number.isSafeInteger(length) || length < 0 || length > MAX_ENTRIES) {
+    throw new RangeError(`${argument}: expected an array of at most ${MAX_ENTRIES} integers, got length ${length}`);
+  }
+  return Array.from({ length }, (_, i) => {
+    const v = values[i];
     if (typeof v === 'bigint') {
       if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
         throw new RangeError(`${argument}: ${v} is too large`);
       }
       return Number(v);
     }
-    if (typeof v !== 'number') throw new TypeError(`${argument}: expected integers, got ${typeof v}`);
+    if (typeof v !== 'number') throw new TypeError(`${argument}: expected integers, got ${describe(v)}`);
     if (!Number.isSafeInteger(v)) throw new RangeError(`${argument}: expected integers, got ${v}`);
     return v;
   });
@@ -24,14 +45,14 @@ export function flag(value, fallback, argument) {
   if (value === undefined) return fallback;
   if (value === true || value === 1) return true;
   if (value === false || value === 0) return false;
-  throw new TypeError(`${argument}: expected a boolean (or 0/1), got ${String(value)}`);
+  throw new TypeError(`${argument}: expected a boolean (or 0/1), got ${describe(value)}`);
 }
 
 /** One of `choices` (an object name -> code); returns the code. */
 export function choice(value, choices, argument) {
   if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];
   const names = Object.keys(choices).map((c) => `"${c}"`).join(', ');
-  throw new TypeError(`${argument}: expected one of ${names}, got ${JSON.stringify(value)}`);
+  throw new TypeError(`${argument}: expected one of ${names}, got ${describe(value)}`);
 }
 
 /** Normalises axes in [-rank, rank-1] to [0, rank-1]; rejects repeats. */

@@ -13,9 +13,9 @@ import { check, withFrame } from './module.js';
  * checked input (its type), the other pointers heap int64 arrays, y the
  * { pointer, bytes } it writes.
  */
-export function callAveragePool(m, op, { x, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil, countIncludePad, autoPad, y }) {
+export function callAveragePool(m, op, { x, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil, countIncludePad, autoPad, y }, names) {
   check(m._tw_avgpool(x.info.code, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil,
-    countIncludePad, autoPad, y.pointer, y.bytes), op);
+    countIncludePad, autoPad, y.pointer, y.bytes), op, names);
 }
 
 /**
@@ -88,7 +88,7 @@ export function poolInBands(op, x, dims, g) {
       frame.setInt64s(shapePointer, shape);
       frame.setInt64s(padsPointer, pads);
       callAveragePool(m, op, { x, xPointer, xBytes, r, shape: shapePointer, kernel, strides, pads: padsPointer, dilations,
-        ceil: g.ceil, countIncludePad: g.countIncludePad, autoPad: AUTO_PADS.NOTSET, y: { pointer: yBlock, bytes: yBytes } });
+        ceil: g.ceil, countIncludePad: g.countIncludePad, autoPad: AUTO_PADS.NOTSET, y: { pointer: yBlock, bytes: yBytes } }, g.names);
       copyOut(yBlock, yBytes, result, resultOffset);
     };
     if (r === 1 || inPlaneBytes + outPlaneBytes <= budget) {

@@ -40,12 +40,16 @@ export function runAveragePool(op, x, attrs, out, names) {
   if (attrs.pads !== undefined && attrs.autoPad !== AUTO_PADS.NOTSET && pads.some((p) => p !== 0)) {
     throw new TypeError(`${op}: ${names.pads} cannot be combined with ${names.autoPad} other than NOTSET`);
   }
-  const geometry = { kernel, strides, dilations, ceil: attrs.ceilMode ? 1 : 0, countIncludePad: attrs.countIncludePad ? 1 : 0 };
+  const cNames = {
+    x: 'x', y: 'options.out', kernel_shape: names.kernel, strides: names.strides, pads: names.pads,
+    dilations: names.dilations, auto_pad: names.autoPad,
+  };
+  const geometry = { kernel, strides, dilations, ceil: attrs.ceilMode ? 1 : 0, countIncludePad: attrs.countIncludePad ? 1 : 0, names: cNames };
   const { dims, effectivePads } = withFrame(op, (frame, m) => {
     const yShape = frame.alloc(8 * rank);
     const usedPads = frame.alloc(16 * r);
     check(m._tw_avgpool_output_shape(r, frame.int64s(x.dims), frame.int64s(kernel), frame.int64s(strides),
-      frame.int64s(pads), frame.int64s(dilations), geometry.ceil, attrs.autoPad, yShape, usedPads), op);
+      frame.int64s(pads), frame.int64s(dilations), geometry.ceil, attrs.autoPad, yShape, usedPads), op, cNames);
     return { dims: frame.readInt64s(yShape, rank), effectivePads: frame.readInt64s(usedPads, 2 * r) };
   });
   if (streams(storageBytes(x.info, elementCount(dims)), out)) {
@@ -58,7 +62,7 @@ export function runAveragePool(op, x, attrs, out, names) {
     const xPointer = inputPointer(frame, x, 'x');
     callAveragePool(m, op, { x, xPointer, xBytes: tensorBytes(x), r, shape: frame.int64s(x.dims), kernel: frame.int64s(kernel),
       strides: frame.int64s(strides), pads: frame.int64s(pads), dilations: frame.int64s(dilations), ceil: geometry.ceil,
-      countIncludePad: geometry.countIncludePad, autoPad: attrs.autoPad, y: target });
+      countIncludePad: geometry.countIncludePad, autoPad: attrs.autoPad, y: target }, cNames);
     return target.finish();
   });
 }

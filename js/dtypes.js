@@ -2,6 +2,7 @@
 // the TypedArray classes that may hold them, and how a natural JS value (a
 // constant, a fill value) becomes the element's bytes.
 import { dtype as CODES } from '../wasm/enums.js';
+import { describe } from './args.js';
 
 // kind: how values are written. arrays: accepted data classes (first = what we create).
 const TABLE = {
@@ -44,7 +45,7 @@ export const TYPE_NAMES = Object.freeze(Object.keys(TYPES));
 /** Type info or a TypeError naming the argument. */
 export function typeInfo(type, argument) {
   const info = typeof type === 'string' && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
-  if (!info) throw new TypeError(`${argument}: unknown element type ${JSON.stringify(type)}; expected one of ${TYPE_NAMES.join(', ')}`);
+  if (!info) throw new TypeError(`${argument}: unknown element type ${describe(type)}; expected one of ${TYPE_NAMES.join(', ')}`);
   return info;
 }
 
@@ -120,7 +121,7 @@ export function elementBytes(info, value, argument) {
   if (value === undefined || value === null) return bytes;
   const view = new DataView(bytes.buffer);
   const expectNumber = () => {
-    if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number for ${info.name}, got ${typeof value}`);
+    if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number for ${info.name}, got ${describe(value)}`);
   };
   switch (info.kind) {
     case 'float':
@@ -159,7 +160,7 @@ export function elementBytes(info, value, argument) {
     }
     case 'bigint': {
       if (typeof value !== 'bigint' && !(typeof value === 'number' && Number.isSafeInteger(value))) {
-        throw new TypeError(`${argument}: expected a bigint or a safe integer for ${info.name}, got ${String(value)}`);
+        throw new TypeError(`${argument}: expected a bigint or a safe integer for ${info.name}, got ${describe(value)}`);
       }
       const big = BigInt(value);
       const [lo, hi] = info.range;
@@ -169,7 +170,7 @@ export function elementBytes(info, value, argument) {
     }
     case 'bool':
       if (typeof value !== 'boolean' && value !== 0 && value !== 1) {
-        throw new TypeError(`${argument}: expected a boolean for bool, got ${String(value)}`);
+        throw new TypeError(`${argument}: expected a boolean for bool, got ${describe(value)}`);
       }
       bytes[0] = value ? 1 : 0;
       break;

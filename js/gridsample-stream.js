@@ -13,7 +13,8 @@ import { check, withFrame } from './module.js';
  */
 export function callGridSample(m, op, { x, xPointer, xBytes, xShape, grid, gridPointer, gridBytes, gridShape, mode, padding, alignCorners, fill, y }) {
   check(m._tw_gridsample(x.info.code, xPointer, xBytes, x.dims.length - 2, xShape, grid.info.code, gridPointer,
-    gridBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, y.pointer, y.bytes), op);
+    gridBytes, gridShape, mode, padding, alignCorners ? 1 : 0, fill, y.pointer, y.bytes), op,
+  { x: 'x', grid: 'grid', y: 'options.out', fill_value: 'options.fillValue' });
 }
 
 /**

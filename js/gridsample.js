@@ -2,9 +2,9 @@
 // sampling itself is in C. Strings are sampled through an int32 index map
 // (nearest only), like Pad does.
 import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
-import { flag, choice, checkOptions } from './args.js';
+import { flag, choice, checkOptions, describe } from './args.js';
 import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
-import { storageBytes } from './dtypes.js';
+import { storageBytes, elementBytes } from './dtypes.js';
 import { streams } from './stream.js';
 import { sampleInBands, callGridSample } from './gridsample-stream.js';
 
@@ -44,7 +44,7 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
     throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
   }
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
-  if (typeof fill !== 'number') throw new TypeError(`${op}: options.fillValue must be a number for ${x.info.name} data, got ${typeof fill}`);
+  fill = fillNumber(x.info, fill, `${op}: options.fillValue`);
   const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
   if (streams(storageBytes(x.info, elementCount(dims)), out)) {
     return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill);
@@ -59,9 +59,27 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   });
 }
 
+/**
+ * The fill value as the number tw_gridsample takes, checked by the one rule
+ * for a value becoming an element (elementBytes: an integer type takes only
+ * integers in its range, bool only true/false/0/1). A complex x takes a real
+ * number (the fill is (value, 0)).
+ */
+function fillNumber(info, value, argument) {
+  if (info.kind === 'complex') {
+    if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number for ${info.name}, got ${describe(value)}`);
+    return value;
+  }
+  elementBytes(info, value, argument);
+  if (typeof value === 'bigint' && (value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`${argument}: ${value} is beyond the integers GridSample's fill can carry exactly (2^53)`);
+  }
+  return Number(value);
+}
+
 function sampleStrings(op, x, grid, padding, alignCorners, fill, out) {
   if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
-  if (typeof fill !== 'string') throw new TypeError(`${op}: options.fillValue must be a string for string data, got ${typeof fill}`);
+  if (typeof fill !== 'string') throw new TypeError(`${op}: options.fillValue must be a string for string data, got ${describe(fill)}`);
   return viaIndexMap(x, (indices) => runGridSample(op, indices, grid, MODES.NEAREST, padding, alignCorners, -1, undefined), fill);
 }
 
@@ -80,7 +98,6 @@ export function gridSample(x, grid, options) {
   if (fillValue !== undefined && padding !== PADDINGS.ZEROS) {
     throw new TypeError('gridSample: options.fillValue applies to paddingMode "zeros" only');
   }
-  let fill = fillValue ?? (checkedX.info.kind === 'string' ? '' : 0);
-  if (checkedX.info.kind === 'bool' && typeof fill === 'boolean') fill = fill ? 1 : 0;
+  const fill = fillValue ?? (checkedX.info.kind === 'string' ? '' : 0);
   return runGridSample('gridSample', checkedX, checkedGrid, modeCode, padding, align, fill, out);
 }

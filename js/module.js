@@ -72,11 +72,19 @@ function lastError(m) {
   return decoder.decode(heap.subarray(start, end));
 }
 
-/** Throws the JS error for a non-OK status from the C layer. */
-export function check(statusCode, op) {
+/**
+ * Throws the JS error for a non-OK status from the C layer. C messages start
+ * with the C parameter at fault ("pads: ..."); `names` maps such a parameter
+ * to the argument's JS name ({ pads: 'options.pads' }), so that the message
+ * names what the caller passed.
+ */
+export function check(statusCode, op, names = {}) {
   if (statusCode === STATUS.OK) return;
   const m = wasm();
-  const message = `${op}: ${lastError(m)}`;
+  const text = lastError(m);
+  const colon = text.indexOf(': ');
+  const parameter = colon > 0 ? text.slice(0, colon) : '';
+  const message = `${op}: ${Object.hasOwn(names, parameter) ? names[parameter] + text.slice(colon) : text}`;
   if (statusCode === STATUS.UNSUPPORTED) throw new TypeError(message);
   throw new RangeError(message); // INVALID_ARGUMENT, OUT_OF_MEMORY
 }

@@ -1,6 +1,6 @@
 // ONNX AveragePool, versions 1, 7, 10, 11, 19 and 22 (SEMANTICS.md §3).
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
-import { choice } from './args.js';
+import { choice, describe } from './args.js';
 import { checkTensor } from './tensor.js';
 import { runAveragePool } from './averagepool.js';
 
@@ -15,7 +15,7 @@ ATTRIBUTES[22] = ATTRIBUTES[19];
 
 function flagAttribute(value, name, op) {
   if (value === undefined) return false;
-  if (value !== 0 && value !== 1) throw new RangeError(`${op}: attribute ${name} must be 0 or 1, got ${value}`);
+  if (value !== 0 && value !== 1) throw new RangeError(`${op}: attribute ${name} must be 0 or 1, got ${describe(value)}`);
   return value === 1;
 }
 

@@ -60,7 +60,7 @@ function runOnnxPad(version, inputs, attributes, op) {
     constant = constantInput(inputs[2], x.info, `${op}: input 2 (constant_value)`);
   }
   const [begin, end] = spreadPads(pads, axes, rank, `${op}: pads`, `${op}: input 3 (axes)`);
-  return [runPad(op, x, begin, end, mode, ORDERS.CROP_THEN_PAD, constant, undefined)];
+  return [runPad(op, x, begin, end, mode, ORDERS.CROP_THEN_PAD, constant, undefined, version < 11 ? `attribute ${version === 1 ? 'paddings' : 'pads'}` : 'input 1 (pads)')];
 }
 
 /** The constant_value input: a scalar (or [1]) tensor of T, taken bit for bit. */

@@ -3,6 +3,7 @@
 import { padSchema } from './onnx-pad.js';
 import { gridSampleSchema } from './onnx-gridsample.js';
 import { averagePoolSchema } from './onnx-averagepool.js';
+import { checkOptions, describe } from './args.js';
 
 // A static table, not registration by side effect: bundlers honour the package's
 // "sideEffects": false and would drop a module whose only job is to register.
@@ -17,11 +18,11 @@ function resolveVersion(opType, versions, opset) {
 
 function run(opType, inputs, attributes = {}, options = {}) {
   const schema = typeof opType === 'string' && Object.hasOwn(SCHEMAS, opType) ? SCHEMAS[opType] : undefined;
-  if (!schema) throw new TypeError(`onnx.run: unsupported op type ${JSON.stringify(opType)}; expected one of ${Object.keys(SCHEMAS).join(', ')}`);
+  if (!schema) throw new TypeError(`onnx.run: unsupported op type ${describe(opType)}; expected one of ${Object.keys(SCHEMAS).join(', ')}`);
   if (!Array.isArray(inputs)) throw new TypeError('onnx.run: inputs must be an array (null for an omitted optional input)');
   if (attributes === null || typeof attributes !== 'object') throw new TypeError('onnx.run: attributes must be an object');
-  if (options === null || typeof options !== 'object') throw new TypeError('onnx.run: options must be an object');
-  const opset = options.opset ?? schema.versions[schema.versions.length - 1];
+  const { opset = schema.versions[schema.versions.length - 1] } = checkOptions(options, 'onnx.run', ['opset']);
+  if (typeof opset !== 'number') throw new TypeError(`onnx.run: options.opset must be a number, got ${describe(opset)}`);
   if (!Number.isSafeInteger(opset) || opset < 1) throw new RangeError(`onnx.run: options.opset must be a positive integer, got ${opset}`);
   const version = resolveVersion(opType, schema.versions, opset);
   const op = `onnx.run(${opType}-${version})`;

@@ -31,29 +31,30 @@ export function spreadPads(pads, axes, rank, argument, axesArgument) {
  * Runs the C kernel. `constant` is the constant element's bytes (Uint8Array)
  * or, for strings, the string.
  */
-export function runPad(op, x, begin, end, mode, order, constant, out) {
-  if (x.info.kind === 'string') return padStrings(op, x, begin, end, mode, order, constant, out);
+export function runPad(op, x, begin, end, mode, order, constant, out, padsName = 'options.pads') {
+  if (x.info.kind === 'string') return padStrings(op, x, begin, end, mode, order, constant, out, padsName);
+  const names = { x: 'x', pads: padsName, out: 'options.out' };
   return withFrame(op, (frame, m) => {
     const rank = x.dims.length;
     const shapePointer = frame.int64s(x.dims);
     const beginPointer = frame.int64s(begin);
     const endPointer = frame.int64s(end);
     const outShapePointer = frame.alloc(8 * Math.max(rank, 1));
-    check(m._tw_pad_output_shape(rank, shapePointer, beginPointer, endPointer, mode, order, outShapePointer), op);
+    check(m._tw_pad_output_shape(rank, shapePointer, beginPointer, endPointer, mode, order, outShapePointer), op, names);
     const dims = frame.readInt64s(outShapePointer, rank);
     const target = outputTarget(frame, op, x.info, dims, out, { x });
     const inPointer = inputPointer(frame, x, 'x');
     const valuePointer = frame.copyIn(constant);
     check(m._tw_pad(x.info.code, inPointer, tensorBytes(x), rank, shapePointer, beginPointer, endPointer, mode, order,
-      valuePointer, target.pointer, target.bytes), op);
+      valuePointer, target.pointer, target.bytes), op, names);
     return target.finish();
   });
 }
 
-function padStrings(op, x, begin, end, mode, order, constant, out) {
+function padStrings(op, x, begin, end, mode, order, constant, out, padsName) {
   if (out !== undefined && out !== null) throw new TypeError(`${op}: options.out is not supported for string tensors`);
   const noElement = new Uint8Array(Int32Array.of(-1).buffer);
-  return viaIndexMap(x, (indices) => runPad(op, indices, begin, end, mode, order, noElement, undefined), constant);
+  return viaIndexMap(x, (indices) => runPad(op, indices, begin, end, mode, order, noElement, undefined, padsName), constant);
 }
 
 /** The constant element for `value`, in the form runPad takes. */
@@ -79,6 +80,7 @@ export function pad(x, options) {
   let begin;
   let end;
   let order;
+  let padsName = 'options.pads';
   if (padsBegin !== undefined || padsEnd !== undefined) {
     if (pads !== undefined) throw new TypeError('pad: give options.pads (ONNX) or options.padsBegin/padsEnd (OpenVINO), not both');
     if (axes !== undefined) throw new TypeError('pad: options.axes belongs to the ONNX form (options.pads)');
@@ -89,6 +91,7 @@ export function pad(x, options) {
       if (list.length !== rank) throw new RangeError(`pad: options.${name} needs ${rank} entries (the rank of x), got ${list.length}`);
     }
     order = ORDERS.PAD_THEN_CROP;
+    padsName = 'options.padsBegin/padsEnd';
   } else {
     if (pads === undefined) throw new TypeError('pad: options.pads is required (or options.padsBegin and options.padsEnd)');
     [begin, end] = spreadPads(integers(pads, 'pad: options.pads'), axes, rank, 'pad: options.pads', 'pad: options.axes');
@@ -96,5 +99,5 @@ export function pad(x, options) {
   }
   const constant = modeCode === PAD_MODES.constant ? constantFor(checked.info, value, 'pad: options.value')
     : constantFor(checked.info, undefined, 'pad: options.value');
-  return runPad('pad', checked, begin, end, modeCode, order, constant, out);
+  return runPad('pad', checked, begin, end, modeCode, order, constant, out, padsName);
 }

@@ -4,6 +4,7 @@
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { allocate, wasm, withFrame } from './module.js';
 import { bytesOf, freshData } from './stream.js';
+import { integers } from './args.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
 // garbage-collected its block is freed. GC timing is unspecified, so this
@@ -106,12 +107,8 @@ function checkDims(dims, argument) {
   if (!Array.isArray(dims) && !ArrayBuffer.isView(dims)) {
     throw new TypeError(`${argument}.dims: expected an array of non-negative integers`);
   }
-  const out = Array.from(dims, Number);
-  for (const d of out) {
-    if (!Number.isSafeInteger(d) || d < 0) {
-      throw new RangeError(`${argument}.dims: expected non-negative integers, got [${out.join(', ')}]`);
-    }
-  }
+  const out = integers(dims, `${argument}.dims`);
+  if (out.some((d) => d < 0)) throw new RangeError(`${argument}.dims: expected non-negative integers, got [${out.join(', ')}]`);
   return out;
 }
 
@@ -170,7 +167,7 @@ function describeTensor(t, argument) {
     }
   } else if (info.name === 'float16' && globalThis.Float16Array && data instanceof globalThis.Float16Array) {
     data = new Uint16Array(data.buffer, data.byteOffset, data.length);
-  } else if (!info.arrays.some((Array) => data instanceof Array)) {
+  } else if (!ArrayBuffer.isView(data) || !info.arrays.some((Array) => data instanceof Array)) {
     const expected = info.arrays.map((Array) => Array.name).join(' or ');
     throw new TypeError(`${argument}.data: expected a ${expected} for type ${info.name}, got ${data?.constructor?.name ?? typeof data}`);
   }
@@ -259,8 +256,10 @@ export function outputTarget(frame, op, info, dims, out, inputs) {
   const bytes = storageBytes(info, count);
   if (out !== undefined && out !== null) {
     const target = describeTensor(out, `${op}: options.out`);
-    if (target.info !== info || target.dims.length !== dims.length || target.dims.some((d, i) => d !== dims[i])) {
-      throw new RangeError(`${op}: options.out must be a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`);
+    const wrongDims = target.dims.length !== dims.length || target.dims.some((d, i) => d !== dims[i]);
+    if (target.info !== info || wrongDims) {
+      const message = `${op}: options.out must be a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`;
+      throw target.info !== info ? new TypeError(message) : new RangeError(message);
     }
     if (target.heap) {
       for (const [name, input] of Object.entries(inputs)) {
