@@ -74,7 +74,7 @@ function lastError(m) {
 
 /**
  * Throws the JS error for a non-OK status from the C layer. C messages start
- * with the C parameter at fault ("pads: ..."); `names` maps such a parameter
+ * with the C parameter at fault ("pads: ...", "kernel_shape[0] = 6: ..."); `names` maps such a parameter
  * to the argument's JS name ({ pads: 'options.pads' }), so that the message
  * names what the caller passed.
  */
@@ -82,9 +82,8 @@ export function check(statusCode, op, names = {}) {
   if (statusCode === STATUS.OK) return;
   const m = wasm();
   const text = lastError(m);
-  const colon = text.indexOf(': ');
-  const parameter = colon > 0 ? text.slice(0, colon) : '';
-  const message = `${op}: ${Object.hasOwn(names, parameter) ? names[parameter] + text.slice(colon) : text}`;
+  const parameter = /^[a-z_]+/.exec(text)?.[0] ?? '';
+  const message = `${op}: ${Object.hasOwn(names, parameter) ? names[parameter] + text.slice(parameter.length) : text}`;
   if (statusCode === STATUS.UNSUPPORTED) throw new TypeError(message);
   throw new RangeError(message); // INVALID_ARGUMENT, OUT_OF_MEMORY
 }

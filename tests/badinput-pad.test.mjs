@@ -16,7 +16,8 @@ const valid = { x: X(), options: { pads: PADS, value: 0.5 } };
 
 const family = {
   invoke: ({ x, options }) => pad(x, options),
-  addOut: ({ x, options }, out) => (options !== null && typeof options === 'object' && !('out' in options)
+  addOut: ({ x, options }, out) => (options !== null && typeof options === 'object' && !('out' in options) &&
+    (x?.type === undefined || x.type === 'float32') // the outs are float32
     ? { x, options: { ...options, out } } : null),
   outs: () => {
     const heap = tensor('float32', [4, 5]);

@@ -75,7 +75,7 @@ export function runCases(family, cases) {
         runCase(family, c, outs);
         assert.deepEqual(resultBytes(family.invoke(family.valid)), expected, `${c.label}: the next valid call is right`);
       } catch (error) {
-        failures.push(error.message.split('\n')[0]);
+        failures.push(`${c.label}: ${error.message.split('\n').slice(0, 8).join(' ')}`);
       }
     }
   } finally {
