@@ -48,6 +48,14 @@ export function flag(value, fallback, argument) {
   throw new TypeError(`${argument}: expected a boolean (or 0/1), got ${describe(value)}`);
 }
 
+/** An ONNX INT attribute that is 0 or 1 (absent: false). */
+export function binaryAttribute(value, argument) {
+  if (value === undefined) return false;
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected 0 or 1, got ${describe(value)}`);
+  if (value !== 0 && value !== 1) throw new RangeError(`${argument}: expected 0 or 1, got ${describe(value)}`);
+  return value === 1;
+}
+
 /** One of `choices` (an object name -> code); returns the code. */
 export function choice(value, choices, argument) {
   if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];

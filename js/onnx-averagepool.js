@@ -1,6 +1,6 @@
 // ONNX AveragePool, versions 1, 7, 10, 11, 19 and 22 (SEMANTICS.md §3).
 import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
-import { choice, describe } from './args.js';
+import { choice, binaryAttribute } from './args.js';
 import { checkTensor } from './tensor.js';
 import { runAveragePool } from './averagepool.js';
 
@@ -12,12 +12,6 @@ const ATTRIBUTES = {
 ATTRIBUTES[11] = ATTRIBUTES[10];
 ATTRIBUTES[19] = [...ATTRIBUTES[10], 'dilations'];
 ATTRIBUTES[22] = ATTRIBUTES[19];
-
-function flagAttribute(value, name, op) {
-  if (value === undefined) return false;
-  if (value !== 0 && value !== 1) throw new RangeError(`${op}: attribute ${name} must be 0 or 1, got ${describe(value)}`);
-  return value === 1;
-}
 
 export const averagePoolSchema = {
   versions: [1, 7, 10, 11, 19, 22],
@@ -32,8 +26,8 @@ export const averagePoolSchema = {
       strides: a.strides,
       pads: a.pads,
       dilations: a.dilations,
-      ceilMode: flagAttribute(a.ceil_mode, 'ceil_mode', op),
-      countIncludePad: flagAttribute(a.count_include_pad, 'count_include_pad', op),
+      ceilMode: binaryAttribute(a.ceil_mode, `${op}: attribute ceil_mode`),
+      countIncludePad: binaryAttribute(a.count_include_pad, `${op}: attribute count_include_pad`),
       autoPad: choice(a.auto_pad ?? 'NOTSET', AUTO_PADS, `${op}: attribute auto_pad`),
     };
     const names = { kernel: 'attribute kernel_shape', strides: 'attribute strides', pads: 'attribute pads',

@@ -1,6 +1,6 @@
 // ONNX GridSample, versions 16, 20 and 22 (SEMANTICS.md §2).
 import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
-import { choice } from './args.js';
+import { choice, binaryAttribute } from './args.js';
 import { checkTensor } from './tensor.js';
 import { runGridSample } from './gridsample.js';
 
@@ -27,8 +27,7 @@ export const gridSampleSchema = {
     const modes = version === 16 ? V16_MODES : V20_MODES;
     const mode = choice(attributes.mode ?? (version === 16 ? 'bilinear' : 'linear'), modes, `${op}: attribute mode`);
     const padding = choice(attributes.padding_mode ?? 'zeros', PADDING, `${op}: attribute padding_mode`);
-    const align = attributes.align_corners ?? 0;
-    if (align !== 0 && align !== 1) throw new RangeError(`${op}: attribute align_corners must be 0 or 1, got ${align}`);
-    return [runGridSample(op, x, grid, mode, padding, align === 1, x.info.kind === 'string' ? '' : 0, undefined)];
+    const align = binaryAttribute(attributes.align_corners, `${op}: attribute align_corners`);
+    return [runGridSample(op, x, grid, mode, padding, align, x.info.kind === 'string' ? '' : 0, undefined)];
   },
 };
