@@ -4,7 +4,7 @@
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { allocate, wasm, withFrame } from './module.js';
 import { bytesOf, freshData } from './stream.js';
-import { integers } from './args.js';
+import { integers, describe } from './args.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
 // garbage-collected its block is freed. GC timing is unspecified, so this
@@ -89,7 +89,7 @@ export function heapTensorView(owner, byteOffset, type, dims) {
   const block = blockOf(owner, 'heapTensorView: owner');
   if (!block) throw new TypeError('heapTensorView: owner must be a HeapTensor');
   const info = typeInfo(type, 'heapTensorView: type');
-  const shape = checkDims(dims, 'heapTensorView');
+  const shape = checkDims(dims, 'heapTensorView: dims');
   const bytes = storageBytes(info, elementCount(shape));
   if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset + bytes > block.bytes) {
     throw new RangeError(`heapTensorView: ${bytes} bytes at offset ${byteOffset} do not fit in the owner's ${block.bytes}`);
@@ -103,13 +103,37 @@ export function elementCount(dims) {
   return count;
 }
 
-function checkDims(dims, argument) {
+/** Dims as numbers; `name` is the argument ("x.dims"). */
+function checkDims(dims, name) {
   if (!Array.isArray(dims) && !ArrayBuffer.isView(dims)) {
-    throw new TypeError(`${argument}.dims: expected an array of non-negative integers`);
+    throw new TypeError(`${name}: expected an array of non-negative integers, got ${describe(dims)}`);
   }
-  const out = integers(dims, `${argument}.dims`);
-  if (out.some((d) => d < 0)) throw new RangeError(`${argument}.dims: expected non-negative integers, got [${out.join(', ')}]`);
+  const out = integers(dims, name);
+  if (out.some((d) => d < 0)) throw new RangeError(`${name}: expected non-negative integers, got [${out.join(', ')}]`);
   return out;
+}
+
+/**
+ * The data array of a tensor of `info` and `dims` (float16 data in a
+ * Float16Array seen as its bits); `name` is the data argument ("x.data"),
+ * `tensorName` the tensor's in a length mismatch ("x").
+ */
+function checkData(info, dims, data, name, tensorName) {
+  if (info.kind === 'string') {
+    if (!Array.isArray(data) || data.some((s) => typeof s !== 'string')) {
+      throw new TypeError(`${name}: expected an array of strings for a string tensor`);
+    }
+  } else if (info.name === 'float16' && globalThis.Float16Array && data instanceof globalThis.Float16Array) {
+    data = new Uint16Array(data.buffer, data.byteOffset, data.length);
+  } else if (!ArrayBuffer.isView(data) || !info.arrays.some((Array) => data instanceof Array)) {
+    const expected = info.arrays.map((Array) => Array.name).join(' or ');
+    throw new TypeError(`${name}: expected a ${expected} for type ${info.name}, got ${describe(data)}`);
+  }
+  const length = dataLength(info, elementCount(dims));
+  if (data.length !== length) {
+    throw new RangeError(`${tensorName}: dims [${dims.join(', ')}] need ${length} data entries, got ${data.length}`);
+  }
+  return data;
 }
 
 /**
@@ -118,11 +142,12 @@ function checkDims(dims, argument) {
  */
 export function tensor(type, dims, data) {
   const info = typeInfo(type, 'tensor: type');
-  if (info.kind === 'string') throw new TypeError('tensor: string tensors cannot live in the wasm heap');
-  const shape = checkDims(dims, 'tensor');
-  const source = data === undefined ? null : checkTensor({ type, dims: shape, data }, 'tensor');
-  const bytes = storageBytes(info, elementCount(shape));
-  const pointer = allocate('tensor', 'the tensor', bytes);
+  if (info.kind === 'string') throw new TypeError('tensor: type: string tensors cannot live in the wasm heap');
+  const shape = checkDims(dims, 'tensor: dims');
+  const count = elementCount(shape);
+  const source = data === undefined ? null : { info, data: checkData(info, shape, data, 'tensor: data', 'tensor: data') };
+  const bytes = storageBytes(info, count);
+  const pointer = allocate('tensor', `dims [${shape.join(', ')}]`, bytes);
   const t = new HeapTensor(CREATE, info, shape, pointer, bytes);
   reclaim.register(t, pointer, t);
   if (source) writeHeap(source, 0, bytes, pointer, bytes);
@@ -158,24 +183,9 @@ function describeTensor(t, argument) {
   if (t === null || typeof t !== 'object') throw new TypeError(`${argument}: expected a tensor { type, dims, data }`);
   if (t instanceof HeapTensor) throw new TypeError(`${argument}: not a heap tensor made by tensor()`);
   const info = typeInfo(t.type, `${argument}.type`);
-  const dims = checkDims(t.dims, argument);
-  const count = elementCount(dims);
-  let data = t.data;
-  if (info.kind === 'string') {
-    if (!Array.isArray(data) || data.some((s) => typeof s !== 'string')) {
-      throw new TypeError(`${argument}.data: expected an array of strings for a string tensor`);
-    }
-  } else if (info.name === 'float16' && globalThis.Float16Array && data instanceof globalThis.Float16Array) {
-    data = new Uint16Array(data.buffer, data.byteOffset, data.length);
-  } else if (!ArrayBuffer.isView(data) || !info.arrays.some((Array) => data instanceof Array)) {
-    const expected = info.arrays.map((Array) => Array.name).join(' or ');
-    throw new TypeError(`${argument}.data: expected a ${expected} for type ${info.name}, got ${data?.constructor?.name ?? typeof data}`);
-  }
-  const length = dataLength(info, count);
-  if (data.length !== length) {
-    throw new RangeError(`${argument}: dims [${dims.join(', ')}] need ${length} data entries, got ${data.length}`);
-  }
-  return { info, dims, count, data, heap: null, pointer: 0, region: null };
+  const dims = checkDims(t.dims, `${argument}.dims`);
+  const data = checkData(info, dims, t.data, `${argument}.data`, argument);
+  return { info, dims, count: elementCount(dims), data, heap: null, pointer: 0, region: null };
 }
 
 /**

@@ -231,7 +231,7 @@ test('bad input throws TypeError/RangeError naming the argument; the heap is unc
     [() => averagePool(x, { kernelShape: [2, 2], dilations: [1, -1] }), RangeError, /dilations/],
     [() => averagePool(x, { kernelShape: [2, 2], pads: [1, 1] }), RangeError, /pads needs 4 entries/],
     [() => averagePool(x, { kernelShape: [2, 2], pads: [0, 0, -1, 0] }), RangeError, /pads entries must be >= 0/],
-    [() => averagePool(x, { kernelShape: [6, 2] }), RangeError, /kernel_shape\[0\] = 6: the effective kernel .* = 6 is larger than the padded input \(length 4 \+ pads 0 \+ 0\)/],
+    [() => averagePool(x, { kernelShape: [6, 2] }), RangeError, /options\.kernelShape\[0\] = 6: the effective kernel .* = 6 is larger than the padded input \(length 4 \+ pads 0 \+ 0\)/],
     // ceil_mode would give this axis one window (SEMANTICS §3.2), but a kernel larger than the padded input is an error
     [() => averagePool(f32([1, 2, 3], [1, 1, 3]), { kernelShape: [3], strides: [2], dilations: [2], pads: [1, 0], ceilMode: true }), RangeError, /effective kernel .* = 5 is larger than the padded input \(length 3 \+ pads 1 \+ 0\)/],
     // an empty axis without begin padding: ceil_mode drops the only window
