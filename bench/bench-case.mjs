@@ -11,7 +11,7 @@
 //     dispose() }  untimed: frees sessions, heap tensors, Mats
 //
 // close() resolves to a record:
-//   { na, notBuilt? } | { error } | { what, median, min, runs, output, expect }.
+//   { na } | { error } | { what, median, min, runs, output, expect }.
 
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -23,14 +23,8 @@ import { Sampler, gcEntriesDelivered } from './timing.mjs';
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
 
-const NOT_IMPLEMENTED = /not implemented/i;
-
 function failure(err) {
-  const message = String(err?.message ?? err).split('\n')[0];
-  // tensorwarp ops land one at a time; a stub that throws is "not built yet",
-  // not a failure of the harness.
-  if (NOT_IMPLEMENTED.test(message)) return { na: `not built yet (${message})`, notBuilt: true };
-  return { error: message };
+  return { error: String(err?.message ?? err).split('\n')[0] };
 }
 
 async function release(c) {

@@ -69,7 +69,6 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
   // A timing cell: the number, or why there is none.
   const cell = (r, name, pick, format = formatMs) => {
     if (!r) return '—';
-    if (r.notBuilt) return `not built${notes.ref(r.na, name)}`;
     if (r.na) return `n/a${notes.ref(r.na, name)}`;
     if (r.error) return `ERR${notes.ref(`threw: ${r.error}`, name)}`;
     return format(pick(r));
@@ -94,7 +93,7 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
     out.push('', '### Ratios of medians (> 1: tensorwarp is faster)', '');
     const hasTw = ws.some((w) => median(w.key, TW) || median(w.key, TW_RES));
     if (!hasTw) {
-      out.push(`_No ratios: tensorwarp has no ${OP_TITLE[op]} timings in this run (not built yet, or not selected)._`);
+      out.push(`_No ratios: tensorwarp has no ${OP_TITLE[op]} timings in this run (not selected, or every case failed)._`);
     } else {
       const best = (key) => {
         let b = null;
@@ -230,6 +229,6 @@ export function renderReport({ meta, configs, workloads, variants, records, refs
     for (const [what, keys] of groups) out.push(`  - ${keys.map((k) => `\`${k}\``).join(', ')}: ${what}`);
   }
 
-  out.push('', '## Notes', '', 'n/a: the configuration has no implementation of this workload; not built: the tensorwarp op is not in this checkout yet; ERR: it threw.', '', notes.render(), '');
+  out.push('', '## Notes', '', 'n/a: the configuration has no implementation of this workload; ERR: it threw.', '', notes.render(), '');
   return out.join('\n');
 }

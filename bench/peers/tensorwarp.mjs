@@ -4,9 +4,8 @@
 //  - resident: input (and grid) already in heap tensors, output written into a
 //    preallocated heap tensor via { out } (the zero-copy API), so only the
 //    kernel and the call overhead are timed.
-//
-// Ops land one at a time on main: a missing function, or one that throws
-// "not implemented", is reported as "not built yet" rather than failing.
+// A module that fails to load or a call that throws is an error in the
+// report, never a quiet n/a.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -56,7 +55,6 @@ function describe(w, resident) {
 // node API at that opset, so its time can be seen not to depend on it.
 function onnxRunCase(tw, w, resident) {
   if (resident) return { na: 'opset variants run end to end only' };
-  if (typeof tw.onnx?.run !== 'function') return { na: 'not built yet (no onnx.run export)', notBuilt: true };
   const { kernel, strides, pads, ceilMode, countIncludePad } = w.ap;
   const attributes = {
     kernel_shape: kernel,
@@ -70,45 +68,24 @@ function onnxRunCase(tw, w, resident) {
   return {
     // Without the number, so the report lists one line for all opsets of a workload.
     what: `onnx.run('AveragePool', [x], ${JSON.stringify(attributes).replaceAll('"', '')}, { opset: N })`,
-    run: () => {
-      try {
-        return tw.onnx.run('AveragePool', [x], attributes, options)[0];
-      } catch (err) {
-        // onnx.run learns each op when that op lands on main.
-        if (/unsupported op type/i.test(err?.message)) throw new Error(`not implemented: ${err.message}`);
-        throw err;
-      }
-    },
+    run: () => tw.onnx.run('AveragePool', [x], attributes, options)[0],
     result: (y) => ({ dims: [...y.dims], data: y.data }),
   };
 }
 
-async function loadModule() {
-  try {
-    const tw = await import(MODULE);
-    await tw.ready();
-    return { tw };
-  } catch (err) {
-    return { missing: `not built yet (${String(err?.message ?? err).split('\n')[0]})` };
-  }
-}
-
 export async function load({ resident }) {
-  const { tw, missing } = await loadModule();
-  let version = 'tensorwarp (not built)';
-  if (tw && process.env.TENSORWARP_MODULE) version = `tensorwarp from ${process.env.TENSORWARP_MODULE}`;
-  else if (tw) {
+  const tw = await import(MODULE);
+  await tw.ready();
+  let version;
+  if (process.env.TENSORWARP_MODULE) version = `tensorwarp from ${process.env.TENSORWARP_MODULE}`;
+  else {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     version = `tensorwarp ${pkg.version} (this checkout)`;
   }
   return {
     version,
     prepare(w) {
-      if (missing) return { na: missing, notBuilt: true };
       if (w.variantOf) return onnxRunCase(tw, w, resident);
-      if (typeof tw[FUNCTION[w.op]] !== 'function') {
-        return { na: `not built yet (no ${FUNCTION[w.op]} export)`, notBuilt: true };
-      }
       const opts = options(w);
       const { x, grid } = inputsOf(w);
       const what = describe(w, resident);
