@@ -83,7 +83,8 @@ export function check(statusCode, op, names = {}) {
   const m = wasm();
   const text = lastError(m);
   const parameter = /^[a-z_]+/.exec(text)?.[0] ?? '';
-  const message = `${op}: ${Object.hasOwn(names, parameter) ? names[parameter] + text.slice(parameter.length) : text}`;
+  const name = Object.hasOwn(names, parameter) ? names[parameter] : undefined;
+  const message = `${op}: ${typeof name === 'string' ? name + text.slice(parameter.length) : text}`;
   if (statusCode === STATUS.UNSUPPORTED) throw new TypeError(message);
   throw new RangeError(message); // INVALID_ARGUMENT, OUT_OF_MEMORY
 }

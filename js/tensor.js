@@ -199,6 +199,18 @@ export function viaIndexMap(x, run, missing) {
   return { type: 'string', dims: moved.dims, data: Array.from(moved.data, (i) => (i < 0 ? missing : x.data[i])) };
 }
 
+/**
+ * A frame block holding a tensor of `info` and `dims`, as a checked heap
+ * input (read in place, like a heap tensor); the block must be large enough.
+ */
+export function frameTensor(frame, info, dims, pointer) {
+  const count = elementCount(dims);
+  const bytes = storageBytes(info, count);
+  const capacity = frame.capacity(pointer);
+  if (bytes > capacity) throw new RangeError(`tensorwarp: internal error: ${bytes} bytes do not fit in a block of ${capacity}`);
+  return { info, dims: [...dims], count, data: null, heap: true, pointer, region: { pointer, bytes } };
+}
+
 /** Heap bytes of a checked tensor. */
 export function tensorBytes(checked) {
   return storageBytes(checked.info, checked.count);

@@ -3,6 +3,7 @@ import { avgpool_auto_pad as AUTO_PADS } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { withFrame } from '../module.js';
 import { runAveragePool } from '../averagepool.js';
+import { frameTensor } from '../tensor.js';
 import { checkImage, resultImage, imageFrom, imageOptions, border, fill, size } from './common.js';
 import { padInto, checkExtensible } from './pad.js';
 
@@ -55,7 +56,7 @@ export function blur(img, options) {
     const pointer = frame.alloc(region.width * region.height * channels);
     padInto(op, frame, m, src, region, borderCode, fillBytes, pointer);
     // The padded image as a checked heap tensor (js/tensor.js): AveragePool reads it in place.
-    const padded = { info: TYPES.uint8, dims, count: dims.reduce((a, b) => a * b, 1), data: null, heap: true, pointer };
+    const padded = frameTensor(frame, TYPES.uint8, dims, pointer);
     const out = fresh ? undefined : { type: 'uint8', dims: [1, 1, height, width * channels], data: target.data };
     return runAveragePool(op, padded, attrs, out, { kernel: 'options.size', dilations: 'channels' });
   });

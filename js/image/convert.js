@@ -92,7 +92,7 @@ export function toTensor(images, options) {
   const perImage = width * height * channels * (type.bits / 8);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
-    const target = outputTarget(frame, type, dims, o.out, op);
+    const target = outputTarget(frame, op, type, dims, o.out, {});
     const imageBlock = frame.alloc(first.bytes.length);
     list.forEach((img, n) => {
       m.HEAPU8.set(img.bytes, imageBlock);
