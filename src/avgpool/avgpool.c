@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "avgpool-plan.h"
+#include "common/checked.h"
 #include "common/config.h"
 #include "common/dtype.h"
 
@@ -30,29 +31,10 @@ int32_t tw_avgpool_output_shape(int32_t spatial_rank, const int64_t* x_shape, co
   return TW_OK;
 }
 
-/* a·b, or 0 with *overflow set when it does not fit 64 bits. */
-static uint64_t mul_u64(uint64_t a, uint64_t b, int* overflow) {
-  uint64_t product;
-  if (__builtin_mul_overflow(a, b, &product)) {
-    *overflow = 1;
-    return 0;
-  }
-  return product;
-}
-
-static uint64_t add_u64(uint64_t a, uint64_t b, int* overflow) {
-  uint64_t sum;
-  if (__builtin_add_overflow(a, b, &sum)) {
-    *overflow = 1;
-    return 0;
-  }
-  return sum;
-}
-
 /* Reserves `bytes` in the scratch layout at a 16-byte boundary; returns its offset. */
 static uint64_t reserve(uint64_t* total, uint64_t bytes, int* overflow) {
   const uint64_t offset = *total;
-  *total = add_u64(offset, add_u64(bytes, 15, overflow) & ~UINT64_C(15), overflow);
+  *total = tw_add_u64(offset, tw_add_u64(bytes, 15, overflow) & ~UINT64_C(15), overflow);
   return offset;
 }
 
@@ -105,25 +87,22 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
 
   /* 3. buffers: exact byte counts, no overlap */
   int overflow = 0;
-  const uint64_t planes = mul_u64((uint64_t)x_shape[0], (uint64_t)x_shape[1], &overflow);
+  const uint64_t planes = tw_mul_u64((uint64_t)x_shape[0], (uint64_t)x_shape[1], &overflow);
   uint64_t in_plane = 1, out_plane = 1;
   for (int32_t i = 0; i < r; i++) {
-    in_plane = mul_u64(in_plane, (uint64_t)plan.axes[i].in, &overflow);
-    out_plane = mul_u64(out_plane, (uint64_t)plan.axes[i].out, &overflow);
+    in_plane = tw_mul_u64(in_plane, (uint64_t)plan.axes[i].in, &overflow);
+    out_plane = tw_mul_u64(out_plane, (uint64_t)plan.axes[i].out, &overflow);
   }
   int x_overflow = overflow, y_overflow = overflow;
-  const uint64_t x_need = mul_u64(mul_u64(planes, in_plane, &x_overflow), plan.x_element_bytes, &x_overflow);
-  const uint64_t y_need = mul_u64(mul_u64(planes, out_plane, &y_overflow), plan.x_element_bytes, &y_overflow);
+  const uint64_t x_need = tw_mul_u64(tw_mul_u64(planes, in_plane, &x_overflow), plan.x_element_bytes, &x_overflow);
+  const uint64_t y_need = tw_mul_u64(tw_mul_u64(planes, out_plane, &y_overflow), plan.x_element_bytes, &y_overflow);
   if ((status = check_buffer("x", x, x_bytes, x_need, x_overflow)) != TW_OK) return status;
   if ((status = check_buffer("y", y, y_bytes, y_need, y_overflow)) != TW_OK) return status;
   if ((uintptr_t)x % plan.x_element_bytes || (uintptr_t)y % plan.x_element_bytes)
     return tw_fail(TW_INVALID_ARGUMENT, "%s: not aligned to its %u-byte elements",
                    (uintptr_t)x % plan.x_element_bytes ? "x" : "y", (unsigned)plan.x_element_bytes);
-  if (x_bytes != 0 && y_bytes != 0) {
-    const uintptr_t xs = (uintptr_t)x, ys = (uintptr_t)y;
-    if (xs < ys + y_bytes && ys < xs + x_bytes)
-      return tw_fail(TW_INVALID_ARGUMENT, "x: overlaps y; AveragePool cannot run in place");
-  }
+  if (tw_ranges_overlap(x, x_bytes, y, y_bytes))
+    return tw_fail(TW_INVALID_ARGUMENT, "x: overlaps y; AveragePool cannot run in place");
   if (y_bytes == 0) return TW_OK; /* N, C or an output length is 0: nothing to compute */
   plan.planes = planes;
   plan.in_plane = (size_t)in_plane; /* both fit: they are at most x_bytes / y_bytes (in_plane may be 0) */
@@ -133,20 +112,20 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   uint64_t total = 0;
   uint64_t window_offset[TW_AVGPOOL_MAX_SPATIAL_RANK];
   for (int32_t i = 0; i < r; i++)
-    window_offset[i] = reserve(&total, mul_u64((uint64_t)plan.axes[i].out, sizeof(tw_avgpool_window), &overflow), &overflow);
+    window_offset[i] = reserve(&total, tw_mul_u64((uint64_t)plan.axes[i].out, sizeof(tw_avgpool_window), &overflow), &overflow);
   const uint64_t converted_offset =
-      reserve(&total, plan.widen != NULL ? mul_u64(in_plane, accumulator_bytes, &overflow) : 0, &overflow);
+      reserve(&total, plan.widen != NULL ? tw_mul_u64(in_plane, accumulator_bytes, &overflow) : 0, &overflow);
   uint64_t partial_elements[2] = {0, 0};
   for (int32_t a = 0; a + 2 < r; a++) {
     /* after reducing axes 0..a: O_0..O_a x D_{a+1}..D_{r-1} */
     uint64_t elements = 1;
     for (int32_t b = 0; b < r; b++)
-      elements = mul_u64(elements, (uint64_t)(b <= a ? plan.axes[b].out : plan.axes[b].in), &overflow);
+      elements = tw_mul_u64(elements, (uint64_t)(b <= a ? plan.axes[b].out : plan.axes[b].in), &overflow);
     if (elements > partial_elements[a % 2]) partial_elements[a % 2] = elements;
   }
   const uint64_t partial_offset[2] = {
-      reserve(&total, mul_u64(partial_elements[0], accumulator_bytes, &overflow), &overflow),
-      reserve(&total, mul_u64(partial_elements[1], accumulator_bytes, &overflow), &overflow)};
+      reserve(&total, tw_mul_u64(partial_elements[0], accumulator_bytes, &overflow), &overflow),
+      reserve(&total, tw_mul_u64(partial_elements[1], accumulator_bytes, &overflow), &overflow)};
   /* Axes 0..r-2 with stride 1 and dilation 1 sum their interior windows k
    * at a time (vblock); that needs an interior window, so k <= D_i. For
    * axis r-2 the k sums land in k accumulator rows. */
@@ -163,7 +142,7 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   const uint64_t width = r >= 2 ? (uint64_t)plan.axes[r - 1].in : 0;
   const uint64_t row_pitch = row_count > 1 ? ((width + 15) & ~UINT64_C(15)) + 64 / accumulator_bytes : width;
   const uint64_t rows_offset =
-      reserve(&total, mul_u64(mul_u64(row_pitch, accumulator_bytes, &overflow), row_count, &overflow), &overflow);
+      reserve(&total, tw_mul_u64(tw_mul_u64(row_pitch, accumulator_bytes, &overflow), row_count, &overflow), &overflow);
   /* Long innermost kernels: hsum_split with m = floor(sqrt(k)) partial sums. */
   tw_avgpool_axis* innermost = &plan.axes[r - 1];
   if (innermost->stride == 1 && innermost->dilation == 1 && innermost->kernel >= TW_AVGPOOL_SPLIT_MIN_TAPS &&
@@ -178,14 +157,14 @@ int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial
   for (int32_t a = 0; a + 2 < r; a++) {
     if (!blocked[a]) continue;
     uint64_t slab = 1;
-    for (int32_t b = a + 1; b < r; b++) slab = mul_u64(slab, (uint64_t)plan.axes[b].in, &overflow);
+    for (int32_t b = a + 1; b < r; b++) slab = tw_mul_u64(slab, (uint64_t)plan.axes[b].in, &overflow);
     if (slab > tmp_elements) tmp_elements = slab;
   }
-  const uint64_t tmp_offset = reserve(&total, mul_u64(tmp_elements, accumulator_bytes, &overflow), &overflow);
+  const uint64_t tmp_offset = reserve(&total, tw_mul_u64(tmp_elements, accumulator_bytes, &overflow), &overflow);
   const uint64_t out_row_offset = reserve(
-      &total, plan.narrow != NULL ? mul_u64((uint64_t)plan.axes[r - 1].out, accumulator_bytes, &overflow) : 0,
+      &total, plan.narrow != NULL ? tw_mul_u64((uint64_t)plan.axes[r - 1].out, accumulator_bytes, &overflow) : 0,
       &overflow);
-  if (overflow || total > SIZE_MAX)
+  if (overflow || !tw_fits_size(total))
     return tw_fail(TW_OUT_OF_MEMORY, "scratch: the working buffers for this shape exceed the address space");
   /* Never 0 bytes, so every region pointer below is a valid non-NULL pointer. */
   char* scratch = malloc(total > 0 ? (size_t)total : 16);

@@ -41,7 +41,8 @@ typedef enum tw_dtype {
  * type and for STRING, which has no fixed-size representation. */
 TW_EXPORT uint32_t tw_dtype_bits(int32_t dtype);
 
-/* Bytes `count` elements occupy, rounding packed sub-byte types up. */
+/* Bytes `count` elements occupy, rounding packed sub-byte types up;
+ * UINT64_MAX when that does not fit 64 bits (tw_fits_size() rejects it). */
 uint64_t tw_dtype_storage_bytes(int32_t dtype, uint64_t count);
 
 #endif
