@@ -10,6 +10,7 @@
 #include "common/checked.h"
 #include "common/config.h"
 #include "common/dtype.h"
+#include "common/heap.h"
 
 int32_t tw_avgpool_output_shape(int32_t spatial_rank, const int64_t* x_shape, const int64_t* kernel,
                                 const int64_t* strides, const int64_t* pads, const int64_t* dilations, int32_t ceil_mode,
@@ -45,7 +46,7 @@ static tw_status check_buffer(const char* name, const void* pointer, size_t give
     return tw_fail(TW_INVALID_ARGUMENT, "%s: %s_bytes = %llu, but the shape needs %llu bytes", name, name,
                    (unsigned long long)given, (unsigned long long)needed);
   if (pointer == NULL && given != 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: pointer is NULL", name);
-  return TW_OK;
+  return tw_check_heap_range(name, pointer, given);
 }
 
 int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial_rank, const int64_t* x_shape,

@@ -6,12 +6,17 @@
  *  3. tw_ranges_overlap at the edges, including ranges that reach the top
  *     of the address space (no end address is formed);
  *  4. tw_dtype_storage_bytes saturates instead of wrapping, and tw_pad
- *     rejects a shape whose byte count wrapped to the bytes given. */
+ *     rejects a shape whose byte count wrapped to the bytes given;
+ *  5. the native (weaker) form of the heap-range check every entry makes:
+ *     NULL and ranges that wrap the address space are rejected, through
+ *     tw_avgpool too. The wasm form is tested from node (heap-range.test.mjs). */
 #include <stdint.h>
 #include <string.h>
 
 #include "common/checked.h"
+#include "avgpool/avgpool.h"
 #include "common/dtype.h"
+#include "common/heap.h"
 #include "common/status.h"
 #include "harness.h"
 #include "pad/pad.h"
@@ -81,11 +86,37 @@ static void test_pad_rejects_wrapped_input(void) {
   CHECK(strstr(tw_last_error(), "x") != NULL, "the message names x: %s", tw_last_error());
 }
 
+static void test_heap_range(void) {
+  char buffer[16];
+  void* top = (void*)(UINTPTR_MAX - 7);
+  CHECK(tw_heap_range_ok(buffer, sizeof buffer), "a real buffer");
+  CHECK(tw_heap_range_ok(NULL, 0) && tw_heap_range_ok(top, 0), "an empty range, whatever the pointer");
+  CHECK(!tw_heap_range_ok(NULL, 1), "NULL with bytes");
+  CHECK(tw_heap_range_ok(top, 8), "a range ending at the top of the address space");
+  CHECK(!tw_heap_range_ok(top, 9), "a range that wraps");
+  CHECK(tw_check_heap_range("y", top, 16) == TW_INVALID_ARGUMENT && strstr(tw_last_error(), "y: 16 bytes at") != NULL,
+        "the message names the buffer: %s", tw_last_error());
+
+  /* AveragePool x [1, 1, 4] float32, kernel 2, stride 2 -> y [1, 1, 2] at a wrapping address */
+  const float x[4] = {1, 2, 3, 4};
+  const int64_t shape[3] = {1, 1, 4}, kernel[1] = {2}, strides[1] = {2};
+  void* wrapping = (void*)(UINTPTR_MAX - 3);
+  CHECK(tw_avgpool(TW_DTYPE_FLOAT32, x, sizeof x, 1, shape, kernel, strides, NULL, NULL, 0, 0, 0, wrapping, 8) ==
+            TW_INVALID_ARGUMENT,
+        "y wrapping the address space: %s", tw_last_error());
+  CHECK(strncmp(tw_last_error(), "y: ", 3) == 0, "names y: %s", tw_last_error());
+  float y[2];
+  CHECK(tw_avgpool(TW_DTYPE_FLOAT32, x, sizeof x, 1, shape, kernel, strides, NULL, NULL, 0, 0, 0, y, sizeof y) == TW_OK &&
+            y[0] == 1.5f && y[1] == 3.5f,
+        "the valid call");
+}
+
 int main(void) {
   test_u32_family();
   test_fits();
   test_overlap();
   test_storage_bytes();
   test_pad_rejects_wrapped_input();
+  test_heap_range();
   return TEST_MAIN_RESULT();
 }

@@ -1,0 +1,66 @@
+// The C entries never trust a (pointer, byte count) pair (src/common/heap.h):
+// called straight through the wasm exports, bypassing the wrapper's checks,
+// a buffer outside the heap gives INVALID_ARGUMENT naming it, and nothing is
+// written. Before the check, an out pointer of 0xfffffff0 trapped and an out
+// pointer into the static data below the heap was written to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from '../js/index.js';
+import { wasm } from '../js/module.js';
+import { dtype as DTYPE, status as STATUS, avgpool_auto_pad as AUTO_PAD } from '../wasm/enums.js';
+
+await ready();
+const m = wasm();
+const decoder = new TextDecoder();
+const lastError = () => {
+  const start = m._tw_last_error() >>> 0;
+  const end = m.HEAPU8.indexOf(0, start);
+  return decoder.decode(m.HEAPU8.subarray(start, end));
+};
+
+function int64s(values) {
+  const pointer = m._malloc(8 * values.length) >>> 0;
+  new BigInt64Array(m.HEAPU8.buffer, pointer, values.length).set(values.map(BigInt));
+  return pointer;
+}
+
+// AveragePool 1-D, x [1, 1, 4] float32, kernel 2, stride 2 -> y [1, 1, 2] (8 bytes).
+function avgpool(x, xBytes, y, yBytes) {
+  const shape = int64s([1, 1, 4]), kernel = int64s([2]), strides = int64s([2]);
+  try {
+    return m._tw_avgpool(DTYPE.FLOAT32, x, xBytes, 1, shape, kernel, strides, 0, 0, 0, 0, AUTO_PAD.NOTSET, y, yBytes);
+  } finally {
+    for (const pointer of [shape, kernel, strides]) m._free(pointer);
+  }
+}
+
+// Address 16 lies below the heap (the first page of static data): writable
+// wasm memory that no caller owns.
+const BELOW_HEAP = 16;
+const PAST_MEMORY = 0xfffffff0;
+
+test('tw_avgpool: x or y outside the heap is INVALID_ARGUMENT naming it, nothing written', () => {
+  const x = m._malloc(16) >>> 0, y = m._malloc(8) >>> 0;
+  try {
+    new Float32Array(m.HEAPU8.buffer, x, 4).set([1, 2, 3, 4]);
+    const cases = [
+      ['y', () => avgpool(x, 16, PAST_MEMORY, 8)],
+      ['y', () => avgpool(x, 16, BELOW_HEAP, 8)],
+      ['x', () => avgpool(PAST_MEMORY, 16, y, 8)],
+      ['x', () => avgpool(BELOW_HEAP, 16, y, 8)],
+    ];
+    for (const [name, call] of cases) {
+      const low = m.HEAPU8.slice(0, 64);
+      new Float32Array(m.HEAPU8.buffer, y, 2).fill(-7);
+      assert.equal(call(), STATUS.INVALID_ARGUMENT, `${name}: ${lastError()}`);
+      assert.match(lastError(), new RegExp(`^${name}: \\d+ bytes at address 0x[0-9a-f]+ are not inside the wasm heap`));
+      assert.deepEqual(m.HEAPU8.slice(0, 64), low, 'the static data below the heap is unchanged');
+      assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [-7, -7], 'y is unchanged');
+    }
+    assert.equal(avgpool(x, 16, y, 8), STATUS.OK, lastError());
+    assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [1.5, 3.5]);
+  } finally {
+    m._free(x);
+    m._free(y);
+  }
+});
