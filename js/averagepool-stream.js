@@ -2,7 +2,7 @@
 // (see stream.js): several (n, c) planes per call, or bands of output rows
 // along the first spatial axis, each an ordinary tw_avgpool call whose pads
 // are shifted so that every window is the one of the whole call.
-import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
+import { avgpool_auto_pad as AUTO_PADS, avgpool_band_field as BAND } from '../wasm/enums.js';
 import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { bandBudget, freshData } from './stream.js';
@@ -19,57 +19,36 @@ export function callAveragePool(m, op, { x, xPointer, xBytes, r, shape, kernel, 
 }
 
 /**
- * The output rows [begin, end) of the first spatial axis as a call of their
- * own, on input rows [lo, hi) with adjusted pads: window o of the band
- * starts at o·s - pb' in band coordinates, the same input row as window
- * begin + o of the whole axis, so every window keeps its data taps, its pad
- * taps and its divisor. A band ending before the last window gets exactly the
- * end pad its last window reaches (none if it ends in the data), so its
- * length is a whole number of strides and ceil_mode changes nothing; the last
- * band keeps the axis's end and end pad.
+ * The bands of output rows along the first spatial axis, from C
+ * (tw_avgpool_band_plan): where a call may be cut so that the pieces are
+ * bit-identical to the whole call depends on how C groups its sums, so only C
+ * says. Each band is an ordinary call on input rows [lo, hi) with the pads
+ * padBegin/padEnd on that axis.
  */
-function bandAxis(axis, begin, end) {
-  const { length, out, kernel, stride, dilation, padBegin, padEnd } = axis;
-  const span = (kernel - 1) * dilation + 1;
-  const lo = Math.max(0, begin * stride - padBegin);
-  const last = end === out;
-  const reach = (end - 1) * stride - padBegin + span; // one past the last tap of the band
-  const hi = last ? length : Math.min(length, reach);
-  return {
-    lo, hi, padBegin: padBegin + lo - begin * stride,
-    padEnd: last ? padEnd : Math.max(0, reach - hi),
-  };
-}
-
-/**
- * Where the bands along an axis start (the first at 0). A band edge b must
- * leave both bands a window that touches data (so each band has input rows),
- * and the last band must start at a window that fits in the padded axis (a
- * band whose only window overhangs, ceil mode, would be smaller than its
- * kernel). With stride and dilation 1 the C code sums interior windows k at
- * a time from the first interior one, so edges are a multiple of k from
- * there: an edge inside such a group would change the rounding.
- */
-function bandStarts(axis, rowsPerBand) {
-  const { length, out, kernel, stride, dilation, padBegin, padEnd } = axis;
-  if (length === 0) return [0]; // windows of padding only: one band
-  const span = (kernel - 1) * dilation + 1;
-  const grouped = stride === 1 && dilation === 1;
-  const step = grouped ? Math.max(1, Math.floor(rowsPerBand / kernel)) * kernel : Math.max(1, rowsPerBand);
-  const origin = grouped ? padBegin : 0; // the first interior window, if there is one
-  const firstData = Math.ceil(Math.max(0, padBegin - span + 1) / stride);
-  const lastStart = Math.min(out - 1, Math.floor((length - 1 + padBegin) / stride),
-    Math.floor((length + padBegin + padEnd - span) / stride));
-  const starts = [0];
-  for (let b = origin + step; b <= lastStart; b += step) if (b > firstData) starts.push(b);
-  return starts;
+function planBands(frame, m, op, pointers, g, rowsPerBand) {
+  const countPointer = frame.int64s([0]);
+  const plan = (bands, capacity) => check(m._tw_avgpool_band_plan(g.rank, pointers.shape, pointers.kernel,
+    pointers.strides, pointers.pads, pointers.dilations, g.ceil, AUTO_PADS.NOTSET, BigInt(rowsPerBand), bands,
+    BigInt(capacity), countPointer), op);
+  plan(0, 0);
+  const count = frame.readInt64s(countPointer, 1)[0];
+  const bandsPointer = frame.alloc(8 * BAND.COUNT * count);
+  plan(bandsPointer, count);
+  const fields = frame.readInt64s(bandsPointer, BAND.COUNT * count);
+  return Array.from({ length: count }, (_, i) => {
+    const field = (name) => fields[i * BAND.COUNT + name];
+    return {
+      begin: field(BAND.OUT_BEGIN), end: field(BAND.OUT_END), lo: field(BAND.IN_BEGIN), hi: field(BAND.IN_END),
+      padBegin: field(BAND.PAD_BEGIN), padEnd: field(BAND.PAD_END),
+    };
+  });
 }
 
 /**
  * A fresh result computed in cache-sized pieces (see stream.js). Planes
  * (n, c) that fit the budget go several per call; larger planes (rank >= 2)
  * are cut into bands of output rows along the first spatial axis, each an
- * ordinary call on its input rows (bandAxis), so the results are those of one
+ * ordinary call on its input rows (planBands), so the results are those of one
  * whole call. `g` holds explicit pads (auto_pad already resolved).
  */
 export function poolInBands(op, x, dims, g) {
@@ -103,13 +82,9 @@ export function poolInBands(op, x, dims, g) {
       }
       return;
     }
-    const axis = {
-      length: inPlane[0], out: outPlane[0], kernel: g.kernel[0], stride: g.strides[0], dilation: g.dilations[0],
-      padBegin: g.pads[0], padEnd: g.pads[r],
-    };
-    const starts = bandStarts(axis, Math.floor(budget / (outRowBytes + inRowBytes * axis.stride)));
-    const bands = starts.map((begin, i) => ({ begin, end: i + 1 < starts.length ? starts[i + 1] : axis.out }))
-      .map((band) => ({ ...band, ...bandAxis(axis, band.begin, band.end) }));
+    const rowsPerBand = Math.max(1, Math.min(outPlane[0], Math.floor(budget / (outRowBytes + inRowBytes * g.strides[0]))));
+    const bands = planBands(frame, m, op, { shape: shapePointer, kernel, strides, pads: padsPointer, dilations },
+      { rank: r, ceil: g.ceil }, rowsPerBand);
     const xBlock = x.heap ? 0 : frame.alloc(Math.max(...bands.map((b) => b.hi - b.lo)) * inRowBytes, 'x');
     const yBlock = frame.alloc(Math.max(...bands.map((b) => b.end - b.begin)) * outRowBytes, 'the result');
     for (let p = 0; p < planes; p++) {

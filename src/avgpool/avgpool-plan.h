@@ -47,6 +47,19 @@ typedef struct tw_avgpool_axis {
   const tw_avgpool_window* windows;     /* `out` entries, in the scratch block */
 } tw_avgpool_axis;
 
+/* Whether interior windows along a non-innermost axis are summed k at a time
+ * (vblock): stride 1, dilation 1, at least TW_AVGPOOL_BLOCKED_MIN_TAPS taps,
+ * and an interior window to sum (k <= L). */
+int tw_avgpool_axis_blocked(const tw_avgpool_axis* axis);
+
+/* Output rows one group of `axis` spans: a blocked axis sums its interior
+ * windows k at a time, groups counted from the first interior window, and a
+ * window's rounding depends on its place in its group; any other axis sums
+ * window by window. The executor (avgpool-run.inc) groups by this and the
+ * band planner (avgpool-bands.c) cuts on group boundaries by it, so banded
+ * results are bit-identical to one whole call. */
+static inline int64_t tw_avgpool_group_rows(const tw_avgpool_axis* axis) { return axis->blocked ? axis->kernel : 1; }
+
 /* Validates the attributes and computes in/out/kernel/stride/dilation/pads of
  * every axis (not the windows). Writes only `axes`; on failure records a
  * message naming the argument. */
@@ -77,6 +90,13 @@ typedef struct tw_avgpool_plan {
   tw_avgpool_f32_kernels f32;
   tw_avgpool_f64_kernels f64;
 } tw_avgpool_plan;
+
+/* Entry -> plan: given a plan whose rank, axes (resolved), planes, in_plane,
+ * out_plane, x_element_bytes and adapters are set, chooses the per-axis
+ * schemes (blocked, split), lays out and allocates the one scratch block
+ * (window tables, accumulator buffers), fills the window tables and picks the
+ * kernels. On success *scratch is the block the caller frees after running. */
+tw_status tw_avgpool_prepare(tw_avgpool_plan* plan, int accumulate_f64, int32_t count_include_pad, void** scratch);
 
 /* Execute a plan whose accumulator type is float / double. */
 void tw_avgpool_run_f32(const tw_avgpool_plan* plan, const void* x, void* y);

@@ -75,7 +75,8 @@
  *
  * Memory: `x` holds x_bytes bytes, `y` y_bytes bytes, both densely packed in
  * row-major order; x_bytes and y_bytes must equal exactly what the shapes
- * need (pointers may be NULL only when the byte count is 0). x and y must not
+ * need (pointers may be NULL only when the byte count is 0), and each must
+ * lie inside the wasm heap (checked, see common/heap.h). x and y must not
  * overlap (checked). Each must be aligned to its element size (checked), as
  * malloc'd memory and typed arrays always are.
  * Each call makes at most one scratch allocation (malloc), freed before
@@ -125,5 +126,36 @@ TW_EXPORT int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32
                              const int64_t* x_shape, const int64_t* kernel, const int64_t* strides,
                              const int64_t* pads, const int64_t* dilations, int32_t ceil_mode,
                              int32_t count_include_pad, int32_t auto_pad, void* y, size_t y_bytes);
+
+/* Bands: a large call cut into calls of a few output rows along the first
+ * spatial axis (D_1), whose results are bit-identical to the whole call.
+ * Band b covers output rows [out_begin, out_end) and is an ordinary
+ * tw_avgpool call on input rows [in_begin, in_end) of every (n, c) plane,
+ * with D_1 = in_end - in_begin and pads b_1 = pad_begin, e_1 = pad_end
+ * (the other axes, attributes and auto_pad = NOTSET unchanged): window o of
+ * the band is window out_begin + o of the whole axis, with the same data
+ * taps, pad taps and divisor. Bands hold about rows_per_band output rows;
+ * their edges fall where the summation order of the whole call allows (the
+ * interior windows are summed in groups), so rows_per_band is a target, not
+ * a bound. With spatial_rank 1 the only axis is the innermost one and is not
+ * cut: one band.
+ *
+ * Validates the geometry as tw_avgpool_output_shape does; rows_per_band >= 1.
+ * Writes *band_count and, when bands != NULL (then capacity >= the count),
+ * the bands, TW_AVGPOOL_BAND_FIELD_COUNT int64 each in this order. Call it
+ * once with bands = NULL to learn the count. */
+typedef enum tw_avgpool_band_field {
+  TW_AVGPOOL_BAND_FIELD_OUT_BEGIN = 0, /* first output row of the band */
+  TW_AVGPOOL_BAND_FIELD_OUT_END = 1,   /* one past its last output row */
+  TW_AVGPOOL_BAND_FIELD_IN_BEGIN = 2,  /* first input row it reads */
+  TW_AVGPOOL_BAND_FIELD_IN_END = 3,    /* one past the last input row it reads */
+  TW_AVGPOOL_BAND_FIELD_PAD_BEGIN = 4, /* its begin pad on that axis */
+  TW_AVGPOOL_BAND_FIELD_PAD_END = 5,   /* its end pad on that axis */
+  TW_AVGPOOL_BAND_FIELD_COUNT = 6,     /* int64 per band */
+} tw_avgpool_band_field;
+TW_EXPORT int32_t tw_avgpool_band_plan(int32_t spatial_rank, const int64_t* x_shape, const int64_t* kernel,
+                                       const int64_t* strides, const int64_t* pads, const int64_t* dilations,
+                                       int32_t ceil_mode, int32_t auto_pad, int64_t rows_per_band, int64_t* bands,
+                                       int64_t capacity, int64_t* band_count);
 
 #endif
