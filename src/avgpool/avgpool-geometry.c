@@ -93,10 +93,10 @@ tw_status tw_avgpool_resolve_axes(int32_t r, const int64_t* x_shape, const int64
     }
     const int same = auto_pad == TW_AVGPOOL_AUTO_PAD_SAME_UPPER || auto_pad == TW_AVGPOOL_AUTO_PAD_SAME_LOWER;
     if (out < 1 && !(same && length == 0)) {
-      /* The issue's contract: a kernel larger than the padded input is an
-       * error in every mode (even where ceil_mode's formula would give one
-       * window). Otherwise out < 1 means ceil_mode dropped the only window
-       * (an empty axis without begin padding). */
+      /* A kernel larger than the padded input is an error in every mode,
+       * even where ceil_mode's formula would give one window (avgpool.h
+       * states it; the JS tests pin it). Otherwise out < 1 means ceil_mode
+       * dropped the only window (an empty axis without begin padding). */
       if (length + pb + pe < effective)
         return tw_fail(TW_INVALID_ARGUMENT,
                        "kernel_shape[%d] = %lld: the effective kernel (k - 1)*d + 1 = %lld is larger than the padded "
