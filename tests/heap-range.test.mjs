@@ -7,7 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { wasm } from '../js/module.js';
-import { dtype as DTYPE, status as STATUS, avgpool_auto_pad as AUTO_PAD } from '../wasm/enums.js';
+import {
+  dtype as DTYPE, status as STATUS, avgpool_auto_pad as AUTO_PAD, gridsample_mode as MODE, gridsample_padding as PADDING,
+} from '../wasm/enums.js';
 
 await ready();
 const m = wasm();
@@ -62,5 +64,43 @@ test('tw_avgpool: x or y outside the heap is INVALID_ARGUMENT naming it, nothing
   } finally {
     m._free(x);
     m._free(y);
+  }
+});
+
+// GridSample 1-D, x [1, 1, 4] float32, grid [1, 2, 1] float32 -> y [1, 1, 2] (8 bytes).
+function gridsample(x, grid, y) {
+  const xShape = int64s([1, 1, 4]), gridShape = int64s([1, 2, 1]);
+  try {
+    return m._tw_gridsample(DTYPE.FLOAT32, x, 16, 1, xShape, DTYPE.FLOAT32, grid, 8, gridShape, MODE.LINEAR,
+      PADDING.BORDER, 1, 0, y, 8);
+  } finally {
+    m._free(xShape);
+    m._free(gridShape);
+  }
+}
+
+test('tw_gridsample: x, grid or y outside the heap is INVALID_ARGUMENT naming it, nothing written', () => {
+  const x = m._malloc(16) >>> 0, grid = m._malloc(8) >>> 0, y = m._malloc(8) >>> 0;
+  try {
+    new Float32Array(m.HEAPU8.buffer, x, 4).set([1, 2, 3, 4]);
+    new Float32Array(m.HEAPU8.buffer, grid, 2).set([-1, 1]);
+    const cases = [
+      ['y', () => gridsample(x, grid, PAST_MEMORY)],
+      ['y', () => gridsample(x, grid, BELOW_HEAP)],
+      ['x', () => gridsample(PAST_MEMORY, grid, y)],
+      ['grid', () => gridsample(x, BELOW_HEAP, y)],
+    ];
+    for (const [name, call] of cases) {
+      const low = m.HEAPU8.slice(0, 64);
+      new Float32Array(m.HEAPU8.buffer, y, 2).fill(-7);
+      assert.equal(call(), STATUS.INVALID_ARGUMENT, `${name}: ${lastError()}`);
+      assert.match(lastError(), new RegExp(`^${name}: \\d+ bytes at address 0x[0-9a-f]+ are not inside the wasm heap`));
+      assert.deepEqual(m.HEAPU8.slice(0, 64), low, 'the static data below the heap is unchanged');
+      assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [-7, -7], 'y is unchanged');
+    }
+    assert.equal(gridsample(x, grid, y), STATUS.OK, lastError());
+    assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [1, 4]);
+  } finally {
+    for (const pointer of [x, grid, y]) m._free(pointer);
   }
 });

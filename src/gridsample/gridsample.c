@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/checked.h"
 #include "common/config.h"
 #include "common/dtype.h"
 #include "common/half.h"
+#include "common/heap.h"
 #include "common/status.h"
 #include "gridsample-driver.h"
 #include "gridsample-internal.h"
@@ -200,8 +202,6 @@ static tw_status tw_gs_check_modes(const tw_gs_args* a, const tw_gs_type* type) 
   return TW_OK;
 }
 
-static int tw_gs_mul(uint64_t a, uint64_t b, uint64_t* out) { return !__builtin_mul_overflow(a, b, out); }
-
 static tw_status tw_gs_check_bytes(const char* name, uint64_t need, size_t got, const char* what) {
   if (need == (uint64_t)got) return TW_OK;
   return tw_fail(TW_INVALID_ARGUMENT, "%s: %s need %llu bytes, got %llu", name, what, (unsigned long long)need,
@@ -230,18 +230,18 @@ static tw_status tw_gs_check_shapes(const tw_gs_args* a, const tw_gs_type* type,
   s->channels = (uint64_t)a->x_shape[1];
   s->plane = 1;
   s->points = 1;
-  uint64_t x_count, grid_count, x_need, y_need, grid_need;
-  int ok = 1;
+  int overflow = 0;
   for (int i = 0; i < r; i++) {
-    ok &= tw_gs_mul(s->plane, (uint64_t)a->x_shape[2 + i], &s->plane);
-    ok &= tw_gs_mul(s->points, (uint64_t)a->grid_shape[1 + i], &s->points);
+    s->plane = tw_mul_u64(s->plane, (uint64_t)a->x_shape[2 + i], &overflow);
+    s->points = tw_mul_u64(s->points, (uint64_t)a->grid_shape[1 + i], &overflow);
   }
-  ok &= tw_gs_mul(s->batch, s->channels, &x_count) && tw_gs_mul(x_count, s->plane, &x_count);
-  ok &= tw_gs_mul(s->batch, s->channels, &s->y_count) && tw_gs_mul(s->y_count, s->points, &s->y_count);
-  ok &= tw_gs_mul(s->batch, s->points, &grid_count) && tw_gs_mul(grid_count, (uint64_t)r, &grid_count);
-  ok &= tw_gs_mul(x_count, type->size, &x_need) && tw_gs_mul(s->y_count, type->size, &y_need) &&
-        tw_gs_mul(grid_count, tw_dtype_bits(a->grid_dtype) / 8, &grid_need);
-  if (!ok) return tw_fail(TW_INVALID_ARGUMENT, "x_shape/grid_shape: byte counts overflow 64 bits");
+  const uint64_t planes = tw_mul_u64(s->batch, s->channels, &overflow);
+  s->y_count = tw_mul_u64(planes, s->points, &overflow);
+  const uint64_t grid_count = tw_mul_u64(tw_mul_u64(s->batch, s->points, &overflow), (uint64_t)r, &overflow);
+  const uint64_t x_need = tw_mul_u64(tw_mul_u64(planes, s->plane, &overflow), type->size, &overflow);
+  const uint64_t y_need = tw_mul_u64(s->y_count, type->size, &overflow);
+  const uint64_t grid_need = tw_mul_u64(grid_count, tw_dtype_bits(a->grid_dtype) / 8, &overflow);
+  if (overflow) return tw_fail(TW_INVALID_ARGUMENT, "x_shape/grid_shape: byte counts overflow 64 bits");
   tw_status status = tw_gs_check_bytes("x_bytes", x_need, a->x_bytes, "shape and x_dtype");
   if (status == TW_OK) status = tw_gs_check_bytes("grid_bytes", grid_need, a->grid_bytes, "shape and grid_dtype");
   if (status == TW_OK) status = tw_gs_check_bytes("y_bytes", y_need, a->y_bytes, "output shape (N, C, O...)");
@@ -253,12 +253,6 @@ static tw_status tw_gs_check_shapes(const tw_gs_args* a, const tw_gs_type* type,
   return TW_OK;
 }
 
-/* [a, a + a_bytes) and [b, b + b_bytes) share a byte. */
-static int tw_gs_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
-  return a_bytes && b_bytes && pa < pb + b_bytes && pb < pa + a_bytes;
-}
-
 static tw_status tw_gs_check_pointers(const tw_gs_args* a, const tw_gs_type* type) {
   const uint32_t grid_size = tw_dtype_bits(a->grid_dtype) / 8;
   if (a->x_bytes && !a->x) return tw_fail(TW_INVALID_ARGUMENT, "x: NULL with %llu bytes", (unsigned long long)a->x_bytes);
@@ -266,11 +260,15 @@ static tw_status tw_gs_check_pointers(const tw_gs_args* a, const tw_gs_type* typ
     return tw_fail(TW_INVALID_ARGUMENT, "grid: NULL with %llu bytes", (unsigned long long)a->grid_bytes);
   }
   if (a->y_bytes && !a->y) return tw_fail(TW_INVALID_ARGUMENT, "y: NULL with %llu bytes", (unsigned long long)a->y_bytes);
+  tw_status status = tw_check_heap_range("x", a->x, a->x_bytes);
+  if (status == TW_OK) status = tw_check_heap_range("grid", a->grid, a->grid_bytes);
+  if (status == TW_OK) status = tw_check_heap_range("y", a->y, a->y_bytes);
+  if (status != TW_OK) return status;
   if ((uintptr_t)a->x % type->align) return tw_fail(TW_INVALID_ARGUMENT, "x: not aligned to %u bytes", type->align);
   if ((uintptr_t)a->y % type->align) return tw_fail(TW_INVALID_ARGUMENT, "y: not aligned to %u bytes", type->align);
   if ((uintptr_t)a->grid % grid_size) return tw_fail(TW_INVALID_ARGUMENT, "grid: not aligned to %u bytes", grid_size);
-  if (tw_gs_overlap(a->y, a->y_bytes, a->x, a->x_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps x");
-  if (tw_gs_overlap(a->y, a->y_bytes, a->grid, a->grid_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps grid");
+  if (tw_ranges_overlap(a->y, a->y_bytes, a->x, a->x_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps x");
+  if (tw_ranges_overlap(a->y, a->y_bytes, a->grid, a->grid_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "y: overlaps grid");
   return TW_OK;
 }
 
