@@ -509,22 +509,28 @@ TW_GS_INLINE void tw_gs_plan(const tw_gridsample_problem* problem, const tw_grid
   }
 }
 
-/* One specialised loop per (mode, padding). */
+/* One specialised loop per (mode, padding). The switches are on the enum
+ * types and have no default, so -Wswitch (-Wall -Werror) refuses to compile
+ * while a mode or padding of gridsample.h has no case here; the assertion
+ * says so in words. */
+_Static_assert(TW_GRIDSAMPLE_MODE_COUNT == 3 && TW_GRIDSAMPLE_PADDING_COUNT == 4,
+               "TW_GS_CASES specialises linear/nearest/cubic x zeros/border/reflection/wrap: add the new cases");
+
+#define TW_GS_PADDINGS(fn, MODE, rank)                                                                               \
+  switch ((tw_gridsample_padding)problem->padding) {                                                                \
+    case TW_GRIDSAMPLE_PADDING_ZEROS: fn(problem, tile, grid, plan, MODE, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;  \
+    case TW_GRIDSAMPLE_PADDING_BORDER: fn(problem, tile, grid, plan, MODE, TW_GRIDSAMPLE_PADDING_BORDER, rank); break; \
+    case TW_GRIDSAMPLE_PADDING_REFLECTION:                                                                          \
+      fn(problem, tile, grid, plan, MODE, TW_GRIDSAMPLE_PADDING_REFLECTION, rank);                                  \
+      break;                                                                                                        \
+    case TW_GRIDSAMPLE_PADDING_WRAP: fn(problem, tile, grid, plan, MODE, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;    \
+  }
+
 #define TW_GS_CASES(fn, rank)                                                                                       \
-  switch (problem->mode * 4 + problem->padding) {                                                             \
-    case 0: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;    \
-    case 1: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;   \
-    case 2: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
-    case 3: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_LINEAR, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
-    case 4: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;   \
-    case 5: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;  \
-    case 6: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
-    case 7: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_NEAREST, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;    \
-    case 8: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_ZEROS, rank); break;     \
-    case 9: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_BORDER, rank); break;    \
-    case 10: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_REFLECTION, rank); break; \
-    case 11: fn(problem, tile, grid, plan, TW_GRIDSAMPLE_MODE_CUBIC, TW_GRIDSAMPLE_PADDING_WRAP, rank); break;     \
-    default: break;                                                                                           \
+  switch ((tw_gridsample_mode)problem->mode) {                                                                      \
+    case TW_GRIDSAMPLE_MODE_LINEAR: TW_GS_PADDINGS(fn, TW_GRIDSAMPLE_MODE_LINEAR, rank) break;                      \
+    case TW_GRIDSAMPLE_MODE_NEAREST: TW_GS_PADDINGS(fn, TW_GRIDSAMPLE_MODE_NEAREST, rank) break;                    \
+    case TW_GRIDSAMPLE_MODE_CUBIC: TW_GS_PADDINGS(fn, TW_GRIDSAMPLE_MODE_CUBIC, rank) break;                        \
   }
 
 void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,

@@ -137,6 +137,7 @@ typedef enum tw_gridsample_mode {
   TW_GRIDSAMPLE_MODE_NEAREST = 1, /* nearest element, ties to even; ONNX "nearest" */
   TW_GRIDSAMPLE_MODE_CUBIC = 2,   /* Keys cubic A = -0.75, 4^r taps; ONNX "cubic" (v16: "bicubic") */
 } tw_gridsample_mode;
+#define TW_GRIDSAMPLE_MODE_COUNT 3 /* the modes above; code that specialises per mode asserts it */
 
 typedef enum tw_gridsample_padding {
   TW_GRIDSAMPLE_PADDING_ZEROS = 0,      /* out-of-bounds taps read fill_value (0 in ONNX) */
@@ -144,6 +145,7 @@ typedef enum tw_gridsample_padding {
   TW_GRIDSAMPLE_PADDING_REFLECTION = 2, /* mirror about the borders */
   TW_GRIDSAMPLE_PADDING_WRAP = 3,       /* extension: periodic, index modulo the axis length */
 } tw_gridsample_padding;
+#define TW_GRIDSAMPLE_PADDING_COUNT 4 /* the paddings above; code that specialises per padding asserts it */
 
 /* Samples x at the grid's locations into y (see above).
  *   x_dtype, grid_dtype: tw_dtype values (common/dtype.h).
