@@ -70,6 +70,13 @@ export async function instantiate(source, files) {
   return createInstance(module, what);
 }
 
+/** Throws the TypeError for an options.wasm of no accepted kind (undefined: the default). */
+export function checkSourceKind(source) {
+  const ok = source === undefined || typeof source === 'string' || source instanceof URL || source instanceof ArrayBuffer ||
+    ArrayBuffer.isView(source) || source instanceof WebAssembly.Module;
+  if (!ok) throw new TypeError('ready: options.wasm must be a URL, a string, an ArrayBuffer, a typed array or a WebAssembly.Module');
+}
+
 async function compileSource(source, files) {
   if (source instanceof WebAssembly.Module) return { module: source, what: 'options.wasm (a WebAssembly.Module)' };
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
@@ -79,9 +86,7 @@ async function compileSource(source, files) {
     checkMagic(bytes, what, '');
     return { module: await compile(bytes, what), what };
   }
-  if (source !== undefined && typeof source !== 'string' && !(source instanceof URL)) {
-    throw new TypeError('ready: options.wasm must be a URL, a string, an ArrayBuffer, a typed array or a WebAssembly.Module');
-  }
+  checkSourceKind(source);
   const location = source ?? DEFAULT_WASM_URL;
   const what = source === undefined ? 'the default location' : 'options.wasm';
   if (files?.isLocal(location)) {

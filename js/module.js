@@ -2,7 +2,7 @@
 // allocations belong to a frame and are freed in `finally`; heap views are
 // re-read after every allocation (memory growth replaces the buffer).
 import { status as STATUS } from '../wasm/enums.js';
-import { instantiate, builtinFiles } from './load.js';
+import { instantiate, builtinFiles, checkSourceKind } from './load.js';
 
 let loading = null; // the promise of the load in progress or done
 let loadedFrom; //     its options.wasm (undefined: the default location)
@@ -26,6 +26,11 @@ export function readyWith(options = {}, files = null) {
     if (key !== 'wasm') return Promise.reject(new TypeError(`ready: unknown option "${key}" (the one option is wasm)`));
   }
   const source = options.wasm;
+  try {
+    checkSourceKind(source); // a wrong kind is named as such, loaded or not
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (loading) {
     if (source === undefined || sameSource(source, loadedFrom)) return loading;
     return Promise.reject(new Error(`ready: the module is already ${instance ? 'loaded' : 'loading'} from ` +
