@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/checked.h"
 #include "common/config.h"
 #include "pad-kernels.h"
 #include "pad-plan.h"
@@ -256,8 +257,9 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
   const strided_axis* row_axis = &axes[rank - 1];
   run_builder builder = {0};
   build_runs(&builder, &row_axis->axis, problem->mode);
-  size_t plan_bytes;
-  run* runs = __builtin_mul_overflow(builder.n_runs, sizeof *runs, &plan_bytes) ? NULL : malloc(plan_bytes);
+  int overflow = 0;
+  const size_t plan_bytes = tw_mul_size(builder.n_runs, sizeof(run), &overflow);
+  run* runs = overflow ? NULL : malloc(plan_bytes);
   if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for the row plan (%zu runs)", builder.n_runs);
   builder = (run_builder){.runs = runs};
   build_runs(&builder, &row_axis->axis, problem->mode);

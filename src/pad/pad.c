@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/checked.h"
 #include "common/dtype.h"
 #include "pad-plan.h"
 
@@ -88,16 +89,6 @@ static uint64_t element_count(const tw_pad_axis* axes, int rank, int use_out) {
   return count;
 }
 
-static int ranges_overlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-  return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
-}
-
-/* a + b in size_t, or 0 when it wraps;
- * size_t is 32 bits in wasm32. Local until the shared checked arithmetic
- * lands in src/common/. */
-static int size_add(size_t a, size_t b, size_t* result) { return !__builtin_add_overflow(a, b, result); }
-
 /* Packed element i of `in` (bits per element, first element in the low bits). */
 static uint8_t packed_element(const uint8_t* in, unsigned bits, uint64_t i) {
   const unsigned per_byte = 8 / bits;
@@ -160,11 +151,12 @@ static tw_status pad_packed(tw_pad_problem* problem, unsigned bits, const uint8_
     box.axes[d].in_len = len[d];
     box.axes[d].src_begin -= begin[d];
   }
-  size_t scratch_bytes;
-  if (box_count > SIZE_MAX || out_count > SIZE_MAX || !size_add((size_t)box_count, (size_t)out_count, &scratch_bytes))
+  int overflow = 0;
+  const uint64_t scratch_bytes = tw_add_u64(box_count, out_count, &overflow);
+  if (overflow || !tw_fits_size(scratch_bytes))
     return tw_fail(TW_OUT_OF_MEMORY, "pad: %llu + %llu unpacked %u-bit elements do not fit in this address space",
                    (unsigned long long)box_count, (unsigned long long)out_count, bits);
-  uint8_t* scratch = malloc(scratch_bytes ? scratch_bytes : 1);
+  uint8_t* scratch = malloc(scratch_bytes ? (size_t)scratch_bytes : 1);
   if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for unpacking %u-bit elements", bits);
   uint8_t* unpacked_in = scratch;
   uint8_t* unpacked_out = scratch + box_count;
@@ -197,7 +189,7 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
   const uint64_t in_count = element_count(problem.axes, rank, 0);
   const uint64_t out_count = element_count(problem.axes, rank, 1);
   if (in_count == UINT64_MAX || out_count == UINT64_MAX ||
-      tw_dtype_storage_bytes(dtype, out_count) > SIZE_MAX || tw_dtype_storage_bytes(dtype, in_count) > SIZE_MAX)
+      !tw_fits_size(tw_dtype_storage_bytes(dtype, out_count)) || !tw_fits_size(tw_dtype_storage_bytes(dtype, in_count)))
     return tw_fail(TW_OUT_OF_MEMORY, "pads: the tensor is too large for this address space");
   if (tw_dtype_storage_bytes(dtype, in_count) != in_bytes)
     return tw_fail(TW_INVALID_ARGUMENT, "x: %zu data bytes given, the shape needs %llu", in_bytes,
@@ -206,7 +198,7 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
     return tw_fail(TW_INVALID_ARGUMENT, "out: %zu bytes given, the result needs %llu", out_bytes,
                    (unsigned long long)tw_dtype_storage_bytes(dtype, out_count));
   if ((in_bytes && !in) || (out_bytes && !out)) return tw_fail(TW_INVALID_ARGUMENT, "x/out: NULL data pointer");
-  if (ranges_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps x");
+  if (tw_ranges_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps x");
   if (out_count == 0) return TW_OK;
 
   static const uint8_t zero[16];
