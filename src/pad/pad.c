@@ -188,9 +188,10 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
 
   const uint64_t in_count = element_count(problem.axes, rank, 0);
   const uint64_t out_count = element_count(problem.axes, rank, 1);
-  if (in_count == UINT64_MAX || out_count == UINT64_MAX ||
-      !tw_fits_size(tw_dtype_storage_bytes(dtype, out_count)) || !tw_fits_size(tw_dtype_storage_bytes(dtype, in_count)))
-    return tw_fail(TW_OUT_OF_MEMORY, "pads: the tensor is too large for this address space");
+  if (in_count == UINT64_MAX || !tw_fits_size(tw_dtype_storage_bytes(dtype, in_count)))
+    return tw_fail(TW_INVALID_ARGUMENT, "x: the shape's storage is too large for this address space");
+  if (out_count == UINT64_MAX || !tw_fits_size(tw_dtype_storage_bytes(dtype, out_count)))
+    return tw_fail(TW_OUT_OF_MEMORY, "pads: the result is too large for this address space");
   if (tw_dtype_storage_bytes(dtype, in_count) != in_bytes)
     return tw_fail(TW_INVALID_ARGUMENT, "x: %zu data bytes given, the shape needs %llu", in_bytes,
                    (unsigned long long)tw_dtype_storage_bytes(dtype, in_count));
