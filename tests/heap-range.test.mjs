@@ -41,6 +41,20 @@ function avgpool(x, xBytes, y, yBytes) {
 const BELOW_HEAP = 16;
 const PAST_MEMORY = 0xfffffff0;
 
+// Runs each [argument name, call] case with the 2-float y at `y` poisoned:
+// every call must fail naming its argument and write neither y nor the
+// static data below the heap.
+function expectRejected(cases, y) {
+  for (const [name, call] of cases) {
+    const low = m.HEAPU8.slice(0, 64);
+    new Float32Array(m.HEAPU8.buffer, y, 2).fill(-7);
+    assert.equal(call(), STATUS.INVALID_ARGUMENT, `${name}: ${lastError()}`);
+    assert.match(lastError(), new RegExp(`^${name}: \\d+ bytes at address 0x[0-9a-f]+ are not inside the wasm heap`));
+    assert.deepEqual(m.HEAPU8.slice(0, 64), low, 'the static data below the heap is unchanged');
+    assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [-7, -7], 'y is unchanged');
+  }
+}
+
 test('tw_avgpool: x or y outside the heap is INVALID_ARGUMENT naming it, nothing written', () => {
   const x = m._malloc(16) >>> 0, y = m._malloc(8) >>> 0;
   try {
@@ -51,14 +65,7 @@ test('tw_avgpool: x or y outside the heap is INVALID_ARGUMENT naming it, nothing
       ['x', () => avgpool(PAST_MEMORY, 16, y, 8)],
       ['x', () => avgpool(BELOW_HEAP, 16, y, 8)],
     ];
-    for (const [name, call] of cases) {
-      const low = m.HEAPU8.slice(0, 64);
-      new Float32Array(m.HEAPU8.buffer, y, 2).fill(-7);
-      assert.equal(call(), STATUS.INVALID_ARGUMENT, `${name}: ${lastError()}`);
-      assert.match(lastError(), new RegExp(`^${name}: \\d+ bytes at address 0x[0-9a-f]+ are not inside the wasm heap`));
-      assert.deepEqual(m.HEAPU8.slice(0, 64), low, 'the static data below the heap is unchanged');
-      assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [-7, -7], 'y is unchanged');
-    }
+    expectRejected(cases, y);
     assert.equal(avgpool(x, 16, y, 8), STATUS.OK, lastError());
     assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [1.5, 3.5]);
   } finally {
@@ -90,14 +97,7 @@ test('tw_gridsample: x, grid or y outside the heap is INVALID_ARGUMENT naming it
       ['x', () => gridsample(PAST_MEMORY, grid, y)],
       ['grid', () => gridsample(x, BELOW_HEAP, y)],
     ];
-    for (const [name, call] of cases) {
-      const low = m.HEAPU8.slice(0, 64);
-      new Float32Array(m.HEAPU8.buffer, y, 2).fill(-7);
-      assert.equal(call(), STATUS.INVALID_ARGUMENT, `${name}: ${lastError()}`);
-      assert.match(lastError(), new RegExp(`^${name}: \\d+ bytes at address 0x[0-9a-f]+ are not inside the wasm heap`));
-      assert.deepEqual(m.HEAPU8.slice(0, 64), low, 'the static data below the heap is unchanged');
-      assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [-7, -7], 'y is unchanged');
-    }
+    expectRejected(cases, y);
     assert.equal(gridsample(x, grid, y), STATUS.OK, lastError());
     assert.deepEqual(Array.from(new Float32Array(m.HEAPU8.buffer, y, 2)), [1, 4]);
   } finally {

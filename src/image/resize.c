@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/checked.h"
 #include "common/config.h"
 #include "image/image.h"
 #include "image/resize-internal.h"
@@ -103,9 +104,9 @@ typedef struct plan {
 } plan;
 
 static int add_bytes(uint64_t* total, uint64_t count, uint64_t size) {
-  uint64_t bytes;
-  if (__builtin_mul_overflow(count, size, &bytes) || __builtin_add_overflow(*total, bytes, total)) return 0;
-  return 1;
+  int overflow = 0;
+  *total = tw_add_u64(*total, tw_mul_u64(count, size, &overflow), &overflow);
+  return !overflow;
 }
 
 static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t dst_rows) {
