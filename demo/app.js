@@ -1,9 +1,10 @@
-// The page: load tensorwarp, pick the image, hand it to the three panels.
+// The page: load tensorwarp and tensorwarp/image, pick the image, hand it to the panels.
 import { testCard, imageFromFile, MAX_SIDE } from './image.js';
 import { describeError } from './panel.js';
 import { createPadPanel } from './panels/pad.js';
 import { createGridSamplePanel } from './panels/gridsample.js';
 import { createAveragePoolPanel } from './panels/averagepool.js';
+import { createImagePanel } from './panels/image.js';
 
 const status = document.getElementById('status');
 const fatal = document.getElementById('fatal');
@@ -22,10 +23,10 @@ window.addEventListener('unhandledrejection', (event) => showFatal(`Unexpected e
 
 function showStatus() {
   status.replaceChildren('tensorwarp loaded (WebAssembly SIMD) · ');
-  ['pad', 'gridSample', 'averagePool'].forEach((name, k) => {
+  ['pad', 'gridSample', 'averagePool', 'tensorwarp/image'].forEach((name, k) => {
     const tag = document.createElement('span');
     tag.className = 'op';
-    tag.textContent = `${name}() ✓`;
+    tag.textContent = name.includes('/') ? `${name} ✓` : `${name}() ✓`;
     status.append(...(k ? [' ', tag] : [tag]));
   });
 }
@@ -33,8 +34,9 @@ function showStatus() {
 async function main() {
   let lib;
   try {
-    lib = await import('/js/index.js');
-    await lib.ready();
+    const [core, image] = await Promise.all([import('/js/index.js'), import('/js/image.js')]);
+    await core.ready();
+    lib = { ...core, image };
   } catch (error) {
     status.textContent = 'The module did not load.';
     showFatal(`tensorwarp did not load: ${describeError(error)}. Build it with \`make\`, then serve this page with \`make demo\`.`);
@@ -46,6 +48,7 @@ async function main() {
     createPadPanel(document.getElementById('pad'), lib),
     createGridSamplePanel(document.getElementById('gridsample'), lib),
     createAveragePoolPanel(document.getElementById('averagepool'), lib),
+    createImagePanel(document.getElementById('image'), lib),
   ];
 
   function use(image, description) {

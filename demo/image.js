@@ -1,7 +1,6 @@
 // The picture the panels work on: a procedural test card drawn at load, or
-// the user's own image scaled to fit. Plus the two conversions every panel
-// needs: canvas RGBA <-> NCHW planes (RGB; alpha is dropped, the card and
-// loaded images are drawn on an opaque background).
+// the user's own image scaled to fit, on an opaque background (the panels'
+// tensors are RGB: tensorwarp/image's toTensor drops alpha).
 
 /** Longest side, in pixels, of the image the operators work on. */
 export const MAX_SIDE = 256;
@@ -126,34 +125,4 @@ export async function imageFromFile(file) {
   } finally {
     bitmap.close();
   }
-}
-
-/** RGBA ImageData -> NCHW planes [1, 3, H, W] of `Type` (Uint8Array or Float32Array, values 0..255). */
-export function toPlanes(image, Type = Uint8Array) {
-  const { width, height, data } = image;
-  const plane = width * height;
-  const out = new Type(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    out[i] = data[4 * i];
-    out[plane + i] = data[4 * i + 1];
-    out[2 * plane + i] = data[4 * i + 2];
-  }
-  return out;
-}
-
-/**
- * NCHW planes [1, 3, H, W] (any numeric array, values 0..255) -> opaque
- * RGBA ImageData. Floats are rounded and clamped by Uint8ClampedArray.
- */
-export function fromPlanes(planes, width, height) {
-  const image = new ImageData(width, height);
-  const { data } = image;
-  const plane = width * height;
-  for (let i = 0; i < plane; i++) {
-    data[4 * i] = planes[i];
-    data[4 * i + 1] = planes[plane + i];
-    data[4 * i + 2] = planes[2 * plane + i];
-    data[4 * i + 3] = 255;
-  }
-  return image;
 }

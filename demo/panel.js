@@ -1,10 +1,9 @@
 // What every operator panel shares: the input and output pictures and the
-// read-out under them (built here, so all three panels have the same
+// read-out under them (built here, so all the panels have the same
 // markup), the image and its planes, re-running when a control moves (at
 // most once per frame), timing the library call, the hover probe, and
 // showing shapes, the call as code, hover details and errors.
 import { View, element, markPixel } from './view.js';
-import { toPlanes } from './image.js';
 
 /** Runs `call` and returns [its result, milliseconds]. Only the call is timed. */
 export function timed(call) {
@@ -37,9 +36,10 @@ export class Panel {
    * @param {(probe: { x: number, y: number } | null) => void} options.describeProbe writes the hover read-out
    * @param {string} [options.inputCaption] the input picture's title
    * @param {number} [options.inputMargin] room around the input picture (see View)
-   * @param {Function} [options.planes] the typed array `planes` holds the image in, as [1, 3, H, W]
+   * @param {((image: ImageData) => ArrayLike<number>) | null} [options.planes] the image as the panel's [1, 3, H, W]
+   *   tensor data (made with tensorwarp/image's toTensor), or null for a panel that works on the image itself
    */
-  constructor(section, { render, describeProbe, inputCaption = 'Input', inputMargin = 0, planes = Uint8Array }) {
+  constructor(section, { render, describeProbe, inputCaption = 'Input', inputMargin = 0, planes = null }) {
     this.section = section;
     this.form = section.querySelector('form.controls');
     const title = section.querySelector('h2').textContent;
@@ -61,9 +61,9 @@ export class Panel {
     this.probeLine = element('p', { class: 'probe-info', 'aria-live': 'polite' });
     section.querySelector('.readout').append(this.statsLine, this.errorLine, element('pre', { class: 'call' }, this.callBlock), this.probeLine);
     this.renderBody = render;
-    this.planeType = planes;
+    this.toPlanes = planes;
     this.image = null; // ImageData
-    this.planes = null; // the image as [1, 3, H, W] planes of planeType
+    this.planes = null; // the image as [1, 3, H, W] planes (toPlanes), if the panel wants them
     this.requested = 0;
     this.frame = 0;
     this.form.addEventListener('submit', (event) => event.preventDefault());
@@ -78,7 +78,7 @@ export class Panel {
   /** Uses `image` (ImageData) from the next render on. */
   setImage(image) {
     this.image = image;
-    this.planes = toPlanes(image, this.planeType);
+    this.planes = this.toPlanes ? this.toPlanes(image) : null;
     this.schedule();
   }
 

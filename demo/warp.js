@@ -1,60 +1,65 @@
 // The GridSample panel's sampling grid: for every output pixel, where to
 // read the input, in GridSample's normalised coordinates ([-1, 1] spans the
-// input; x first, then y). The sliders describe how the *image* moves, so
-// the grid applies the inverse of that motion to each output position.
+// input; x first, then y). The sliders describe how the *image* moves: they
+// make one forward matrix with tensorwarp/image's `matrix` helpers, and the
+// grid applies its inverse to each output pixel (plus an optional sine
+// displacement, the one motion a matrix cannot express).
 
 export const IDENTITY = Object.freeze({
   rotation: 0, scale: 1, shear: 0, tx: 0, ty: 0, px: 0, py: 0, amplitude: 0, waves: 2,
 });
 
-/** Normalised coordinate of output index `i` along an axis of `n` pixels (the align_corners convention). */
-export function normalised(i, n, alignCorners) {
-  if (alignCorners) return n > 1 ? (2 * i) / (n - 1) - 1 : 0;
-  return (2 * i + 1) / n - 1;
+/** Normalised coordinate of pixel position `x` along an axis of `n` pixels (the align_corners convention). */
+export function normalised(x, n, alignCorners) {
+  if (alignCorners) return n > 1 ? (2 * x) / (n - 1) - 1 : 0;
+  return (2 * x + 1) / n - 1;
+}
+
+/**
+ * The forward matrix (9 numbers, pixel centres at whole numbers) of the
+ * sliders' motion of a W x H image, about its centre: scale, shear,
+ * rotation, translation, then perspective.
+ *
+ * t.rotation degrees (clockwise on screen), t.scale (> 1 enlarges),
+ * t.shear (horizontal, x moves by shear * y), t.tx / t.ty (fractions of the
+ * half-size), t.px / t.py (perspective: w = 1 + px * u + py * v, with u and v
+ * the position from the centre in half-sizes).
+ */
+export function forwardMatrix(W, H, t, matrix) {
+  const [cx, cy] = [(W - 1) / 2, (H - 1) / 2];
+  const motion = matrix.affine({
+    rotate: -t.rotation,
+    scale: t.scale,
+    shear: [(-Math.atan(t.shear) * 180) / Math.PI, 0],
+    translate: [(t.tx * W) / 2, (t.ty * H) / 2],
+    center: [cx, cy],
+  });
+  const tilt = [1, 0, 0, 0, 1, 0, (2 * t.px) / W, (2 * t.py) / H, 1];
+  const aboutCentre = matrix.multiply([1, 0, cx, 0, 1, cy, 0, 0, 1], matrix.multiply(tilt, [1, 0, -cx, 0, 1, -cy, 0, 0, 1]));
+  return matrix.multiply(aboutCentre, motion);
 }
 
 /**
  * The grid [1, Ho, Wo, 2] (Float32Array) that warps a W x H input into a
  * Wo x Ho output. With IDENTITY it samples every pixel at its own centre
  * under either align_corners convention, so the output equals the input.
- *
- * t.rotation degrees (clockwise on screen), t.scale (> 1 enlarges),
- * t.shear (horizontal), t.tx / t.ty (fractions of the half-size),
- * t.px / t.py (perspective), t.amplitude / t.waves (sine displacement, in
- * normalised units / whole waves across the image).
+ * t as for forwardMatrix, plus t.amplitude / t.waves: a sine displacement
+ * (in normalised units / whole waves across the image) added to where each
+ * output pixel reads. `matrix` is tensorwarp/image's matrix namespace.
  */
-export function buildGrid(W, H, Wo, Ho, t, alignCorners) {
+export function buildGrid(W, H, Wo, Ho, t, alignCorners, matrix) {
+  const inverse = matrix.invert(forwardMatrix(W, H, t, matrix));
+  const outputs = [];
+  for (let i = 0; i < Ho; i++) for (let j = 0; j < Wo; j++) outputs.push([j, i]);
+  const sources = matrix.apply(inverse, outputs);
   const grid = new Float32Array(Ho * Wo * 2);
-  // Rotation and shear act in square units, so they stay rigid on a non-square image.
-  const side = Math.max(W, H);
-  const ax = W / side;
-  const ay = H / side;
-  const angle = (-t.rotation * Math.PI) / 180;
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
   const k = 2 * Math.PI * t.waves;
-  for (let i = 0; i < Ho; i++) {
-    const v = normalised(i, Ho, alignCorners);
-    for (let j = 0; j < Wo; j++) {
-      const u = normalised(j, Wo, alignCorners);
-      // Undo, in reverse order: perspective, translation, rotation, shear, scale.
-      let w = 1 + t.px * u + t.py * v;
-      if (Math.abs(w) < 1e-3) w = w < 0 ? -1e-3 : 1e-3;
-      let x = (u / w - t.tx) * ax;
-      let y = (v / w - t.ty) * ay;
-      [x, y] = [cos * x - sin * y, sin * x + cos * y];
-      x -= t.shear * y;
-      x /= t.scale * ax;
-      y /= t.scale * ay;
-      if (t.amplitude !== 0) {
-        const dx = t.amplitude * Math.sin(k * (y + 1) * 0.5);
-        const dy = t.amplitude * Math.sin(k * (x + 1) * 0.5);
-        x += dx;
-        y += dy;
-      }
-      grid[2 * (i * Wo + j)] = x;
-      grid[2 * (i * Wo + j) + 1] = y;
-    }
-  }
+  sources.forEach(([sx, sy], p) => {
+    let x = normalised(sx, W, alignCorners);
+    let y = normalised(sy, H, alignCorners);
+    if (t.amplitude !== 0) [x, y] = [x + t.amplitude * Math.sin(k * (y + 1) * 0.5), y + t.amplitude * Math.sin(k * (x + 1) * 0.5)];
+    grid[2 * p] = x;
+    grid[2 * p + 1] = y;
+  });
   return grid;
 }

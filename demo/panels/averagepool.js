@@ -2,7 +2,6 @@
 // Hovering an output pixel shows its window on the input and the divisor.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
 import { zoomFor, outline, label, drawLoupe } from '../view.js';
-import { fromPlanes } from '../image.js';
 import { resolvePads, poolWindow } from '../explain.js';
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
@@ -33,7 +32,7 @@ function callText(options) {
 
 export function createAveragePoolPanel(section, lib) {
   let state = null; // { W, H, params, pads (resolved), y }
-  const panel = new Panel(section, { render, describeProbe, inputMargin: 0.12, planes: Float32Array });
+  const panel = new Panel(section, { render, describeProbe, inputMargin: 0.12, planes: (image) => lib.image.toTensor(image, { scale: 1 }).data });
   const { input, output } = panel;
 
   function render() {
@@ -59,7 +58,7 @@ export function createAveragePoolPanel(section, lib) {
     state = { W, H, Wo, Ho, params, pads, countIncludePad: v.countIncludePad, y };
     // Each output pixel drawn as large as its stride on the input, so both pictures have about the same size.
     const outputZoom = zoom * Math.min(...params.strides);
-    output.show(fromPlanes(y.data, Wo, Ho), outputZoom, formatDims(y.dims));
+    output.show(lib.image.fromTensor(y, { scale: 1 }), outputZoom, formatDims(y.dims));
     input.redraw();
     describeProbe(output.probe);
   }

@@ -3,7 +3,6 @@
 // hovering an output pixel shows the taps it read and their weights.
 import { Panel, timed, formatMs, formatDims } from '../panel.js';
 import { zoomFor, drawLoupe, label } from '../view.js';
-import { fromPlanes } from '../image.js';
 import { buildGrid, IDENTITY } from '../warp.js';
 import { denormalise, gridSampleTaps, weightedSum } from '../explain.js';
 
@@ -27,7 +26,7 @@ const rgbText = (values, digits = 1) => `rgb(${values.map((v) => fmt(v, digits))
 
 export function createGridSamplePanel(section, lib) {
   let state = null; // { grid, W, H, Wo, Ho, v, y }
-  const panel = new Panel(section, { render, describeProbe, inputCaption: 'Input and sampling grid', inputMargin: 0.25, planes: Float32Array });
+  const panel = new Panel(section, { render, describeProbe, inputCaption: 'Input and sampling grid', inputMargin: 0.25, planes: (image) => lib.image.toTensor(image, { scale: 1 }).data });
   const { input, output } = panel;
   section.querySelector('[name=reset]').addEventListener('click', () => {
     for (const name of TRANSFORM) {
@@ -44,7 +43,7 @@ export function createGridSamplePanel(section, lib) {
     const Wo = W;
     const Ho = H;
     const zoom = zoomFor(W, H);
-    const grid = buildGrid(W, H, Wo, Ho, v, v.alignCorners);
+    const grid = buildGrid(W, H, Wo, Ho, v, v.alignCorners, lib.image.matrix);
     state = { grid, W, H, Wo, Ho, v, y: null };
     input.show(image, zoom, formatDims([1, 3, H, W]));
     panel.call(callText(v, Wo, Ho));
@@ -55,7 +54,7 @@ export function createGridSamplePanel(section, lib) {
       { mode: v.mode, paddingMode: v.paddingMode, alignCorners: v.alignCorners })), `gridSample: error · ${shapes}`);
     state.y = y;
     const [, , yh, yw] = y.dims;
-    output.show(fromPlanes(y.data, yw, yh), zoom, formatDims(y.dims));
+    output.show(lib.image.fromTensor(y, { scale: 1 }), zoom, formatDims(y.dims));
     panel.stats(`gridSample: ${formatMs(ms)} · ${shapes} → out ${formatDims(y.dims)} ${y.type}`);
     describeProbe(output.probe);
   }

@@ -4,7 +4,6 @@
 // call, so the hover read-out shows exactly what the library did.
 import { Panel, timed, formatMs, formatDims, integerValue } from '../panel.js';
 import { zoomFor, markPixel, outline } from '../view.js';
-import { fromPlanes } from '../image.js';
 
 const SIDES = [['top', 'Top'], ['left', 'Left'], ['bottom', 'Bottom'], ['right', 'Right']];
 
@@ -83,7 +82,7 @@ function hatchPadded(mask, width, height, ratio) {
 export function createPadPanel(section, lib) {
   let crop = null; // { pads, W, H } of the last render: what the input view dims
   let result = null; // { width, height, index: Int32Array (provenance), planes, pads, overlay, W, H, mask }
-  const panel = new Panel(section, { render, describeProbe });
+  const panel = new Panel(section, { render, describeProbe, planes: (image) => lib.image.toTensor(image, { type: 'uint8' }).data });
   const { input, output } = panel;
 
   function render() {
@@ -133,7 +132,7 @@ export function createPadPanel(section, lib) {
     const provenance = lib.pad({ type: 'int32', dims: [1, 1, H, W], data: indices }, { ...options, value: -1 });
     result = { width: Wo, height: Ho, index: provenance.data, planes: y.data, pads, overlay: v.overlay, W, H };
     result.mask = paddedMask(result);
-    output.show(fromPlanes(y.data, Wo, Ho), zoom, formatDims(y.dims));
+    output.show(lib.image.fromTensor(y), zoom, formatDims(y.dims));
     input.redraw();
     describeProbe(output.probe);
   }

@@ -27,6 +27,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../demo/serve.mjs';
+import { matrix } from '../../js/image/matrix.js';
+import { referenceWarp } from '../reference/image-warp.js';
+import { referenceResize } from '../reference/image-resize.js';
+import { referenceBlur, referenceFlip, referenceRotate90 } from '../reference/image.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -133,7 +137,7 @@ async function openDemo() {
   await page.goto(server.url);
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   await page.evaluate(installTestkit);
-  for (const id of ['pad', 'gridsample', 'averagepool']) await settled(page, id);
+  for (const id of ['pad', 'gridsample', 'averagepool', 'image']) await settled(page, id);
   return { page, context, problems, requests };
 }
 
@@ -451,7 +455,7 @@ demoTest('Image: a picked file, a bad file and a dropped file all reach the pane
   const png = await page.screenshot({ clip: { x: 0, y: 0, width: 300, height: 200 } });
   await page.setInputFiles('#file', { name: 'shot.png', mimeType: 'image/png', buffer: png });
   await assertEventually(async () => (await page.textContent('#source-info')).includes('shot.png: 300 × 200 px, scaled to 256 × 171'), 'file picked');
-  for (const id of ['pad', 'gridsample', 'averagepool']) await settled(page, id);
+  for (const id of ['pad', 'gridsample', 'averagepool', 'image']) await settled(page, id);
   const input = await page.evaluate(() => testkit.canvas('pad', 'input'));
   assert.deepEqual([input.width, input.height], [256, 171]);
   assertSame(await checkPad(page, { pads: onnxPads({ top: 16, left: 24, bottom: 16, right: 24 }), mode: 'reflect' }), 'picked image');
@@ -498,12 +502,13 @@ demoTest('Image: a picked file, a bad file and a dropped file all reach the pane
 const checkGridSample = (page) => page.evaluate(async () => {
   const lib = await import('/js/index.js');
   const { buildGrid } = await import('/warp.js');
+  const { matrix } = await import('/js/image.js');
   const form = document.querySelector('#gridsample form');
   const value = (n) => (form.elements[n].type === 'checkbox' ? form.elements[n].checked : form.elements[n].type === 'range' ? form.elements[n].valueAsNumber : form.elements[n].value);
   const t = Object.fromEntries(['rotation', 'scale', 'shear', 'tx', 'ty', 'px', 'py', 'amplitude', 'waves'].map((n) => [n, value(n)]));
   const input = testkit.canvas('gridsample', 'input');
   const [W, H] = [input.width, input.height];
-  const grid = buildGrid(W, H, W, H, t, value('alignCorners'));
+  const grid = buildGrid(W, H, W, H, t, value('alignCorners'), matrix);
   const y = lib.gridSample({ type: 'float32', dims: [1, 3, H, W], data: testkit.planes(input, Float32Array) },
     { type: 'float32', dims: [1, H, W, 2], data: grid },
     { mode: value('mode'), paddingMode: value('paddingMode'), alignCorners: value('alignCorners') });
@@ -602,6 +607,7 @@ demoTest('GridSample: the hover explanation matches the library on every output 
   const results = await page.evaluate(async () => {
     const lib = await import('/js/index.js');
     const { buildGrid, IDENTITY } = await import('/warp.js');
+    const { matrix } = await import('/js/image.js');
     const { gridSampleTaps, weightedSum } = await import('/explain.js');
     const input = testkit.canvas('gridsample', 'input');
     const [W, H] = [input.width, input.height];
@@ -609,7 +615,7 @@ demoTest('GridSample: the hover explanation matches the library on every output 
     const out = [];
     for (const t of [{ rotation: 25, scale: 0.6, px: 0.2, amplitude: 0.04 }, { rotation: -50, scale: 0.3, tx: 0.4, shear: 0.2 }]) {
       for (const alignCorners of [false, true]) {
-        const grid = buildGrid(W, H, W, H, { ...IDENTITY, ...t }, alignCorners);
+        const grid = buildGrid(W, H, W, H, { ...IDENTITY, ...t }, alignCorners, matrix);
         for (const mode of ['linear', 'nearest', 'cubic']) {
           for (const paddingMode of ['zeros', 'border', 'reflection', 'wrap']) {
             const y = lib.gridSample({ type: 'float32', dims: [1, 3, H, W], data: planes }, { type: 'float32', dims: [1, H, W, 2], data: grid },
@@ -766,3 +772,123 @@ demoTest('AveragePool: impossible settings show a readable message', async ({ pa
   assertSame(await checkAveragePool(page, optionsOf({ ...FORM, kernelH: 3, ceilMode: true })), 'after recovery');
 });
 
+
+// ------------------------------------------------------------------ Images
+// The Images panel works on the ImageData itself. Its output canvas is checked against the plain-JS
+// references (tests/reference/, run here in Node on the input canvas's pixels) and, where the answer
+// is known without them, against a different function: a 180° turn is a flip both ways, a 90° turn
+// with expand is rotate90, an identity warp or a same-size resize gives the input back.
+
+// Only the controls of the chosen function are visible (and settable): set `op` first, then these.
+const IMAGE_IDENTITY = {
+  warpAffine: { rotate: 0, scale: 1, shear: 0, tx: 0, ty: 0 },
+  warpPerspective: { tiltX: 0, tiltY: 0 },
+  rotate: { rotate: 0, scale: 1, expand: false },
+};
+const FILL = [0x28, 0x30, 0x50, 255]; // the form's default colour, #283050
+
+/** The Images panel's input and output canvases as images (RGBA). */
+async function imageCanvases(page) {
+  const error = page.locator('#image .error');
+  assert.equal(await error.isVisible(), false, `the panel shows an error: ${await error.textContent()}`);
+  const [input, output] = await page.evaluate(() => ['input', 'output'].map((view) => {
+    const c = testkit.canvas('image', view);
+    return { visible: c.visible, width: c.width, height: c.height, data: Array.from(c.data) };
+  }));
+  const image = (c) => ({ width: c.width, height: c.height, channels: 4, data: Uint8Array.from(c.data), visible: c.visible });
+  return [image(input), image(output)];
+}
+
+function assertImage(got, expected, label) {
+  assert.ok(got.visible, `${label}: the output canvas is hidden`);
+  assert.deepEqual([got.width, got.height], [expected.width, expected.height], `${label}: size`);
+  let mismatches = 0;
+  let first = null;
+  for (let i = 0; i < got.data.length; i++) {
+    if (got.data[i] === expected.data[i]) continue;
+    mismatches++;
+    first ??= { pixel: [(i >> 2) % got.width, Math.floor((i >> 2) / got.width)], channel: i % 4, got: got.data[i], expected: expected.data[i] };
+  }
+  assert.equal(mismatches, 0, `${label}: ${mismatches} channel values differ, first ${JSON.stringify(first)}`);
+}
+
+/** The corners the Images panel moves for warpPerspective (its tilt sliders, as the page states them). */
+function tiltedCorners(W, H, tiltX, tiltY) {
+  const dx = (W - 1) * tiltX / 2, dy = (H - 1) * tiltY / 2;
+  const p = (v) => Math.max(v, 0);
+  return [[p(dx), p(dy)], [W - 1 - p(dx), p(-dy)], [W - 1 - p(-dx), H - 1 - p(-dy)], [p(-dx), H - 1 - p(dy)]];
+}
+
+demoTest('Images: warpAffine and warpPerspective show the reference warp of the input', async ({ page }) => {
+  const cases = [
+    { op: 'warpAffine', rotate: 15, scale: 1.1, interpolation: 'linear', border: 'reflect' },
+    { op: 'warpAffine', rotate: -40, scale: 0.7, shear: 12, tx: 9, ty: -14, interpolation: 'cubic', border: 'constant' },
+    { op: 'warpAffine', rotate: 100, scale: 0.55, interpolation: 'nearest', border: 'wrap' },
+    { op: 'warpAffine', rotate: 7, scale: 1.6, tx: -30, interpolation: 'linear', border: 'symmetric' },
+    { op: 'warpPerspective', tiltX: 0.2, tiltY: -0.1, interpolation: 'linear', border: 'edge' },
+    { op: 'warpPerspective', tiltX: -0.3, tiltY: 0.24, interpolation: 'cubic', border: 'constant' },
+  ];
+  for (const c of cases) {
+    await setControls(page, 'image', { op: c.op, ...IMAGE_IDENTITY[c.op], ...c });
+    const [input, output] = await imageCanvases(page);
+    const { width: W, height: H } = input;
+    const forward = c.op === 'warpAffine'
+      ? matrix.affine({ rotate: c.rotate, scale: c.scale, shear: c.shear ?? 0, translate: [c.tx ?? 0, c.ty ?? 0], center: [(W - 1) / 2, (H - 1) / 2] })
+      : matrix.perspective([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], tiltedCorners(W, H, c.tiltX, c.tiltY));
+    const data = referenceWarp(input, matrix.invert(forward), { width: W, height: H, interpolation: c.interpolation, border: c.border, fill: FILL });
+    assertImage(output, { width: W, height: H, data }, JSON.stringify(c));
+    assert.match(await page.textContent('#image .call'), new RegExp(`const out = ${c.op}\\(img, m, \\{ interpolation: '${c.interpolation}', border: '${c.border}'`));
+    await shot(page, '#image', `image-${c.op}-${c.interpolation}-${c.border}`);
+  }
+});
+
+demoTest('Images: identity warps, half and quarter turns give the input back, flipped, or rotate90', async ({ page }) => {
+  for (const interpolation of ['nearest', 'linear', 'cubic']) {
+    for (const op of ['warpAffine', 'warpPerspective']) {
+      await setControls(page, 'image', { op, ...IMAGE_IDENTITY[op], interpolation, border: 'constant' });
+      const [input, output] = await imageCanvases(page);
+      assertImage(output, input, `identity ${op} ${interpolation}`);
+    }
+  }
+  await setControls(page, 'image', { op: 'rotate', ...IMAGE_IDENTITY.rotate, rotate: 180, interpolation: 'nearest' });
+  let [input, output] = await imageCanvases(page);
+  assertImage(output, referenceFlip(input, 'both'), 'rotate 180° = flip both');
+  await setControls(page, 'image', { rotate: 90, expand: true });
+  [input, output] = await imageCanvases(page);
+  assertImage(output, referenceRotate90(input, 1), 'rotate 90° with expand = rotate90(img, 1)');
+  assert.match(await page.textContent('#image .call'), /const out = rotate\(img, 90, \{ scale: 1, expand: true, interpolation: 'nearest', border: 'constant', fill: \[40, 48, 80, 255\] \}\);/);
+  assert.match(await hover(page, 'image', 3, 5), /output \(3, 5\) = rgba\(\d+, \d+, \d+, 255\)\nsampled at input \(\d+\.00, 3\.00\)/);
+});
+
+demoTest('Images: resize and blur show the reference result', async ({ page }) => {
+  const cases = [
+    [{ op: 'resize', width: 97, height: 61, interpolation: 'linear', antialias: true }, (img) => referenceResize(img, { width: 97, height: 61, interpolation: 'linear', antialias: true })],
+    [{ op: 'resize', width: 80, height: 60, interpolation: 'area' }, (img) => referenceResize(img, { width: 80, height: 60, interpolation: 'area' })],
+    [{ op: 'resize', width: 211, height: 150, interpolation: 'cubic', antialias: false }, (img) => referenceResize(img, { width: 211, height: 150, interpolation: 'cubic', antialias: false })],
+    [{ op: 'resize', width: 160, height: 120, interpolation: 'linear', antialias: true }, (img) => img],
+    [{ op: 'blur', boxW: 5, boxH: 3, border: 'reflect' }, (img) => referenceBlur(img, 5, 3, 'reflect')],
+    [{ op: 'blur', boxW: 4, boxH: 6, border: 'constant' }, (img) => referenceBlur(img, 4, 6, 'constant', FILL)],
+    [{ op: 'blur', boxW: 1, boxH: 1, border: 'wrap' }, (img) => img],
+  ];
+  for (const [settings, reference] of cases) {
+    await setControls(page, 'image', settings);
+    const [input, output] = await imageCanvases(page);
+    assert.deepEqual([input.width, input.height], [160, 120], 'the sample test card');
+    assertImage(output, reference(input), JSON.stringify(settings));
+  }
+  await setControls(page, 'image', { boxW: 4, boxH: 6 }); // even sizes reach one further back (OpenCV's anchor)
+  assert.match(await hover(page, 'image', 0, 0), /mean of input x -2…1, y -3…2 \(24 pixels; outside the image by the border rule\)/);
+});
+
+demoTest('Images: impossible settings show a readable message, and the panel recovers', async ({ page }) => {
+  await setControls(page, 'image', { op: 'resize', width: '' });
+  const error = page.locator('#image .error');
+  await error.waitFor({ state: 'visible' });
+  assert.match(await error.textContent(), /Output width: enter a whole number/);
+  await setControls(page, 'image', { width: 0 });
+  assert.match(await page.textContent('#image [data-view=output] .note'), /The output 0 × 180 has no pixels to show/);
+  await setControls(page, 'image', { width: 33 });
+  assert.equal(await error.isVisible(), false);
+  const [input, output] = await imageCanvases(page);
+  assertImage(output, referenceResize(input, { width: 33, height: 180, interpolation: 'linear', antialias: true }), 'after recovery');
+});

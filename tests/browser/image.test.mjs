@@ -1,6 +1,6 @@
 // tensorwarp/image in a real browser (Debian's Chromium via playwright-core, pages from demo/serve.mjs):
 // pixels drawn on a canvas and read back with getImageData go through toTensor, flip and fromTensor in the
-// page; Node checks the results against the plain-JS references on the same pixels, bit for bit. Results
+// page, and warpAffine/warpPerspective; Node checks the results against the plain-JS references on the same pixels, bit for bit. Results
 // with 4 channels must be real ImageData objects that putImageData takes; drawing them and reading them
 // back gives the same bytes (the canvases are opaque, so no premultiplication rounding is involved).
 import { test, before, after } from 'node:test';
@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { startServer } from '../../demo/serve.mjs';
 import { referenceToTensor, referenceFlip } from '../reference/image.js';
+import { referenceWarp } from '../reference/image-warp.js';
+import { matrix } from '../../js/image/matrix.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -52,7 +54,7 @@ async function onPage(body) {
 /** In the page: an opaque 37x23 canvas with a gradient, shapes and text, and what the library makes of it. */
 async function runInPage() {
   const { ready } = await import('/js/index.js');
-  const { toTensor, fromTensor, flip } = await import('/js/image.js');
+  const { toTensor, fromTensor, flip, warpAffine, warpPerspective, matrix } = await import('/js/image.js');
   await ready();
   // the page is an SVG document (a small same-origin file): make an HTML canvas explicitly
   const canvas = document.createElementNS('http://www.w3.org/1999/xhtml', 'canvas');
@@ -79,7 +81,13 @@ async function runInPage() {
   ctx.putImageData(flipped, 0, 0);
   const readBack = ctx.getImageData(0, 0, 37, 23);
   const restored = fromTensor(tensor, { mean, std });
+  const turned = warpAffine(image, matrix.rotation(20, [18, 11], 1.1), { border: 'reflect', interpolation: 'cubic' });
+  const tilt = matrix.perspective([[0, 0], [36, 0], [36, 22], [0, 22]], [[4, 2], [33, 0], [36, 22], [1, 19]]);
+  const tilted = warpPerspective(image, tilt, { border: 'constant', fill: [9, 200, 30, 255], width: 41, height: 19 });
   return {
+    turned: Array.from(turned.data),
+    turnedIsImageData: turned instanceof ImageData,
+    tilted: Array.from(tilted.data),
     pixels: Array.from(image.data),
     tensor: { type: tensor.type, dims: tensor.dims, data: Array.from(tensor.data) },
     luma: { type: luma.type, dims: luma.dims, data: Array.from(luma.data) },
@@ -90,7 +98,7 @@ async function runInPage() {
   };
 }
 
-test('toTensor, flip and fromTensor on pixels read back from a real canvas', { skip: noBrowser }, async () => {
+test('toTensor, flip, fromTensor, warpAffine and warpPerspective on pixels read back from a real canvas', { skip: noBrowser }, async () => {
   const r = await onPage((page) => page.evaluate(runInPage));
   const image = { width: 37, height: 23, channels: 4, data: Uint8ClampedArray.from(r.pixels) };
   assert.ok(image.data.some((v, i) => i % 4 === 0 && v !== image.data[0]), 'the canvas has content');
@@ -104,4 +112,10 @@ test('toTensor, flip and fromTensor on pixels read back from a real canvas', { s
   assert.ok(r.flippedIsImageData && r.restoredIsImageData, 'results with 4 channels are ImageData');
   assert.deepEqual(r.readBack, Array.from(referenceFlip(image, 'horizontal').data), 'putImageData(flip(...)) shows the flipped pixels');
   assert.deepEqual(r.restored, r.pixels, 'fromTensor(toTensor(img)) gives the pixels back (opaque image)');
+  const turned = referenceWarp(image, matrix.invert(matrix.rotation(20, [18, 11], 1.1)), { width: 37, height: 23, interpolation: 'cubic', border: 'reflect' });
+  assert.ok(r.turnedIsImageData, 'warpAffine of an ImageData gives an ImageData');
+  assert.deepEqual(r.turned, Array.from(turned), 'warpAffine in Chromium equals the reference');
+  const tilt = matrix.perspective([[0, 0], [36, 0], [36, 22], [0, 22]], [[4, 2], [33, 0], [36, 22], [1, 19]]);
+  const tilted = referenceWarp(image, matrix.invert(tilt), { width: 41, height: 19, interpolation: 'linear', border: 'constant', fill: [9, 200, 30, 255] });
+  assert.deepEqual(r.tilted, Array.from(tilted), 'warpPerspective in Chromium equals the reference');
 });
