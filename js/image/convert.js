@@ -49,6 +49,26 @@ function parameters(op, o, channels, type) {
 const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out'];
 
 /**
+ * toTensor's options (checked `o`) for images of `imageChannels`: the layout
+ * and type codes, the channel count and the 9 float32 parameters of the C
+ * entries. Shared with the fused warp (warp-tensor.js).
+ */
+export function tensorSpec(op, o, imageChannels) {
+  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
+  const type = TENSOR_TYPES[name(o.type ?? 'float32', Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
+  const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, `${op}: options.channels`);
+  if (channels > imageChannels && !(channels === 3 && imageChannels <= 2)) {
+    throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
+  }
+  return { layout, type, channels, params: parameters(op, o, channels, type) };
+}
+
+/** The dims of a batch of n images in `layout` (a code). */
+export function tensorDims(layout, n, channels, height, width) {
+  return layout === LAYOUTS.NCHW ? [n, channels, height, width] : [n, height, width, channels];
+}
+
+/**
  * A model input tensor { type, dims, data } from an image or an array of
  * same-size images (a batch): dims [N, C, H, W] ('NCHW', default) or
  * [N, H, W, C] ('NHWC'); a single image is a batch of 1. onnxruntime-web's
@@ -80,15 +100,9 @@ export function toTensor(images, options) {
         `${first.width}x${first.height} of ${first.channels}: a batch needs images of one size`);
     }
   });
-  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
-  const type = TENSOR_TYPES[name(o.type ?? 'float32', Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
-  const channels = channelCount(o.channels, first.channels >= 3 ? 3 : 1, `${op}: options.channels`);
-  if (channels > first.channels && !(channels === 3 && first.channels <= 2)) {
-    throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${first.channels}`);
-  }
-  const params = parameters(op, o, channels, type);
+  const { layout, type, channels, params } = tensorSpec(op, o, first.channels);
   const { width, height } = first;
-  const dims = layout === LAYOUTS.NCHW ? [list.length, channels, height, width] : [list.length, height, width, channels];
+  const dims = tensorDims(layout, list.length, channels, height, width);
   const perImage = width * height * channels * (type.bits / 8);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);

@@ -10,18 +10,19 @@ import {
 } from './common.js';
 import { checkMatrix, invert, rotation, multiply } from './matrix.js';
 
-const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
+/** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
+export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
 const ROTATE_OPTIONS = ['center', 'scale', 'expand', 'interpolation', 'border', 'fill', 'out'];
 const INTERPOLATIONS = ['nearest', 'linear', 'cubic'];
 
-function flag(value, argument) {
+export function flag(value, argument) {
   if (value === undefined) return false;
   if (typeof value !== 'boolean') throw new TypeError(`${argument}: expected true or false, got ${typeof value}`);
   return value;
 }
 
 /** Destination-to-source matrix: `m` itself with inverse, else its inverse (RangeError if singular). */
-function backwardMatrix(m, length, inverse, op) {
+export function backwardMatrix(m, length, inverse, op) {
   const matrix = checkMatrix(m, `${op}: matrix`, [length]);
   if (inverse) return matrix;
   try {
@@ -33,7 +34,7 @@ function backwardMatrix(m, length, inverse, op) {
 }
 
 /** Packs the per-channel fill bytes into the uint32 tw_image_warp takes (channel c in byte c). */
-const packFill = (bytes) => bytes.reduce((word, b, c) => word + b * 2 ** (8 * c), 0);
+export const packFill = (bytes) => bytes.reduce((word, b, c) => word + b * 2 ** (8 * c), 0);
 
 /**
  * Runs tw_image_warp into `target` (a checked image of width x height).
@@ -65,7 +66,7 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
 }
 
 /** Options shared by the warps and rotate: interpolation, border, fill. */
-function sampling(opts, channels, op) {
+export function sampling(opts, channels, op) {
   return {
     interpolation: interpolationCode(opts.interpolation, 'linear', INTERPOLATIONS, op),
     border: borderCode(opts.border, 'constant', op),

@@ -43,7 +43,7 @@ void tw_image_to_tensor__wasmsimd(const tw_image_convert_plan* plan, const uint8
       }
       const v128_t v = wasm_f32x4_div(wasm_f32x4_sub(wasm_f32x4_mul(x, scale), mean[c]), std[c]);
       if (vector_store) {
-        wasm_v128_store((float*)out + (size_t)c * plan->pixels + i, v);
+        wasm_v128_store((float*)out + (size_t)c * plan->plane + i, v);
       } else {
         float lanes[4];
         wasm_v128_store(lanes, v);

@@ -6,14 +6,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/dtype.h"
+#include "common/status.h"
+
 typedef struct {
   size_t pixels;
+  size_t plane;  /* NCHW: elements from one channel plane to the next (the whole image's pixels) */
   int in_channels, out_channels;
   int source[4]; /* input channel of each output channel (toTensor); -1: luma */
   int nchw;      /* 1: planes, 0: interleaved */
   int dtype;     /* TW_DTYPE_FLOAT32 / FLOAT16 / UINT8 */
   float scale, mean[4], std[4];
 } tw_image_convert_plan;
+
+/* Bytes per tensor element of a toTensor / fromTensor dtype. */
+static inline size_t tw_image_element_bytes(int dtype) {
+  return dtype == TW_DTYPE_FLOAT32 ? 4 : dtype == TW_DTYPE_FLOAT16 ? 2 : 1;
+}
+
+/* Validates toTensor's arguments other than the buffers (channels, layout,
+ * dtype, params) for a width x height image and fills the plan; TW_OK or the
+ * failure, with tw_last_error() naming the argument. tw_image_to_tensor and
+ * the fused warp (warp-tensor.h) share it; the latter then converts one band
+ * of rows at a time (pixels = the band's, plane = the image's). */
+tw_status tw_image_to_tensor_plan(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t in_channels,
+                                  int32_t out_channels, int32_t layout, int32_t dtype, const float* params);
 
 /* float32 value -> uint8 as convert.h says: round half to even, clamp, NaN -> 0. */
 static inline uint8_t tw_image_to_byte(float v) {

@@ -51,7 +51,7 @@ static inline float tw_image_load_value(int dtype, const void* in, size_t at) {
 
 /* Output element index of (pixel i, channel c). */
 static inline size_t tw_image_tensor_index(const tw_image_convert_plan* plan, size_t i, int c, int channels) {
-  return plan->nchw ? (size_t)c * plan->pixels + i : i * (size_t)channels + (size_t)c;
+  return plan->nchw ? (size_t)c * plan->plane + i : i * (size_t)channels + (size_t)c;
 }
 
 /* toTensor for pixels [first, end), one value at a time. */

@@ -10,10 +10,6 @@
 #include "image-check.h"
 #include "image.h"
 
-static size_t element_bytes(int32_t dtype) {
-  return dtype == TW_DTYPE_FLOAT32 ? 4 : dtype == TW_DTYPE_FLOAT16 ? 2 : 1;
-}
-
 /* Checks what both directions share and fills the plan's common fields. */
 static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t layout,
                              int32_t dtype, const float* params, int32_t tensor_channels) {
@@ -31,6 +27,7 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
       return tw_fail(TW_INVALID_ARGUMENT, "std[%d]: must be finite and non-zero", c);
   }
   plan->pixels = (size_t)width * (size_t)height;
+  plan->plane = plan->pixels;
   plan->nchw = layout == TW_IMAGE_LAYOUT_NCHW;
   plan->dtype = dtype;
   plan->scale = params[0];
@@ -57,25 +54,32 @@ static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, 
   return TW_OK;
 }
 
+tw_status tw_image_to_tensor_plan(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t in_channels,
+                                  int32_t out_channels, int32_t layout, int32_t dtype, const float* params) {
+  tw_status status = check_channels("img.channels", in_channels);
+  if (status == TW_OK) status = check_channels("channels", out_channels);
+  if (status == TW_OK) status = plan_common(plan, width, height, layout, dtype, params, out_channels);
+  if (status != TW_OK) return status;
+  plan->in_channels = in_channels;
+  plan->out_channels = out_channels;
+  for (int c = 0; c < out_channels; c++) {
+    if (out_channels <= in_channels) plan->source[c] = c;
+    else if (out_channels == 3 && in_channels <= 2) plan->source[c] = 0;
+    else return tw_fail(TW_INVALID_ARGUMENT, "channels: %d channels cannot be made from an image of %d", out_channels, in_channels);
+  }
+  if (out_channels == 1 && in_channels >= 3) plan->source[0] = -1; /* luma */
+  return TW_OK;
+}
+
 int32_t tw_image_to_tensor(const uint8_t* in, size_t in_bytes, int32_t width, int32_t height, int32_t in_channels,
                            int32_t out_channels, int32_t layout, int32_t dtype, const float* params, void* out,
                            size_t out_bytes) {
-  tw_status status = check_channels("img.channels", in_channels);
-  if (status == TW_OK) status = check_channels("channels", out_channels);
-  if (status != TW_OK) return status;
   tw_image_convert_plan plan;
-  status = plan_common(&plan, width, height, layout, dtype, params, out_channels);
-  if (status != TW_OK) return status;
-  plan.in_channels = in_channels;
-  plan.out_channels = out_channels;
-  for (int c = 0; c < out_channels; c++) {
-    if (out_channels <= in_channels) plan.source[c] = c;
-    else if (out_channels == 3 && in_channels <= 2) plan.source[c] = 0;
-    else return tw_fail(TW_INVALID_ARGUMENT, "channels: %d channels cannot be made from an image of %d", out_channels, in_channels);
+  tw_status status = tw_image_to_tensor_plan(&plan, width, height, in_channels, out_channels, layout, dtype, params);
+  if (status == TW_OK) {
+    status = check_buffers(in, in_bytes, plan.pixels * (size_t)in_channels, out, out_bytes,
+                           plan.pixels * (size_t)out_channels * tw_image_element_bytes(dtype));
   }
-  if (out_channels == 1 && in_channels >= 3) plan.source[0] = -1; /* luma */
-  status = check_buffers(in, in_bytes, plan.pixels * (size_t)in_channels, out, out_bytes,
-                         plan.pixels * (size_t)out_channels * element_bytes(dtype));
   if (status != TW_OK) return status;
   if (plan.pixels == 0) return TW_OK;
   (tw_use_simd() ? tw_image_to_tensor__wasmsimd : tw_image_to_tensor__scalar)(&plan, in, out);
@@ -96,7 +100,7 @@ int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int
   plan.out_channels = image_channels;
   for (int k = 0; k < image_channels; k++)
     plan.source[k] = k < channels ? k : (channels == 1 && image_channels >= 3 && k < 3) ? 0 : -1;
-  status = check_buffers(in, in_bytes, plan.pixels * (size_t)channels * element_bytes(dtype), out, out_bytes,
+  status = check_buffers(in, in_bytes, plan.pixels * (size_t)channels * tw_image_element_bytes(dtype), out, out_bytes,
                          plan.pixels * (size_t)image_channels);
   if (status != TW_OK) return status;
   if (plan.pixels == 0) return TW_OK;
