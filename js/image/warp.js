@@ -110,7 +110,7 @@ export function warpPerspective(img, m, options) {
  * ceil(max) - floor(min) on each axis. Like PIL, quarter turns about the
  * default centre (unscaled) give the transposed size exactly.
  */
-function expandedSize(w, h, degrees, scale, cx, cy, defaultCenter) {
+export function expandedSize(w, h, degrees, scale, cx, cy, defaultCenter) {
   if (defaultCenter && scale === 1 && degrees % 90 === 0) return degrees % 180 === 0 ? [w, h] : [h, w];
   const angle = -(degrees * Math.PI) / 180;
   const round15 = (v) => Math.round(v * 1e15) / 1e15;
