@@ -41,6 +41,9 @@ const PIPELINES = {
   affine: [random.affine({ degrees: 30, translate: [0.1, 0.1], scale: [0.8, 1.3], shear: 10 })],
   perspective: [random.perspective({ distortion: 0.5 })],
   pad: [random.pad({ top: 3, left: 5, right: 1, bottom: 0 })],
+  elastic: [random.elastic({ alpha: 40, sigma: 5 })],
+  elasticBetween: [random.affine({ degrees: 20, scale: [0.9, 1.2] }), random.elastic({ alpha: 60, sigma: 6 }), random.flip(),
+    random.resizedCrop({ width: 60, height: 50, scale: [0.6, 1] })],
   all: [random.resizedCrop({ width: 70, height: 50, scale: [0.5, 1] }), random.flip({ horizontal: 0.5 }), random.rotate90({ p: 0.5 }),
     random.affine({ degrees: 20, translate: [0.05, 0.05], scale: [0.9, 1.1] }), random.perspective({ distortion: 0.3 })],
 };

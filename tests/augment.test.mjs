@@ -267,3 +267,49 @@ test('tensor output: r.tensor is toTensor of the image the call without tensor g
     assert.deepEqual(Buffer.from(t.data.buffer), Buffer.from(expected.data.buffer));
   }
 });
+
+test('elastic: one GridSample over the grid of source points that inverse() gives, bit for bit; the matrix is null', async () => {
+  const { gridSample } = await import('../js/index.js');
+  const { toTensor, fromTensor } = await import('../js/image.js');
+  const r = rng(15);
+  const paddings = { constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false] };
+  for (const [border, [paddingMode, alignCorners]] of Object.entries(paddings)) {
+    for (const channels of [1, 3, 4]) {
+      const image = randomImage(r, 30, 20, channels);
+      const a = compose([random.affine({ degrees: 10, scale: [0.8, 1.2] }), random.elastic({ alpha: 30, sigma: 4 }),
+        random.flip({ horizontal: 1 }), random.resizedCrop({ width: 24, height: 18 })], { seed: channels, border, fill: 7 });
+      const out = a({ image }, 3);
+      assert.equal(out.matrix, null);
+      const points = [];
+      for (let i = 0; i < 18; i++) for (let j = 0; j < 24; j++) points.push([j, i]);
+      const norm = (v, n) => (alignCorners ? (2 * v) / (n - 1) - 1 : (2 * v + 1) / n - 1);
+      const grid = Float32Array.from(a.inverse(out.params, points).flatMap(([x, y]) => [norm(x, 30), norm(y, 20)]));
+      const y = gridSample(toTensor(image, { channels, scale: 1 }), { type: 'float32', dims: [1, 18, 24, 2], data: grid },
+        { paddingMode, alignCorners, ...(paddingMode === 'zeros' ? { fillValue: 7 } : {}) });
+      assertSameImage(out.image, fromTensor(y, { channels, scale: 1 }), `${border}, ${channels} channels`);
+    }
+  }
+});
+
+test('elastic: three box blurs whose sigma is within 0.5 px or 5% of sigma (Kovesi), a field of mean ~0, replay and inverse', async () => {
+  const { boxWidths, displacement } = await import('../js/augment/elastic.js');
+  for (const sigma of [1, 2.5, 4, 5, 7.3, 20, 50]) {
+    const actual = Math.sqrt(boxWidths(sigma).reduce((s, w) => s + (w * w - 1) / 12, 0)); // box of w: variance (w² − 1) / 12
+    assert.ok(Math.abs(actual - sigma) <= Math.max(0.5, 0.05 * sigma), `sigma ${sigma}: widths ${boxWidths(sigma)}, sigma ${actual}`);
+  }
+  const field = displacement({ field: 12345, alpha: 10, sigma: 3, width: 80, height: 60 });
+  const mean = field.dx.reduce((s, v) => s + v, 0) / field.dx.length;
+  const spread = Math.sqrt(field.dx.reduce((s, v) => s + v * v, 0) / field.dx.length);
+  assert.ok(Math.abs(mean) < 0.2 && spread > 0.2 && spread < 3, `mean ${mean}, rms ${spread}`);
+  const image = randomImage(rng(16), 40, 30, 4);
+  const mask = { width: 40, height: 30, data: Uint8Array.from({ length: 1200 }, (_, i) => i % 3) };
+  const a = compose([random.elastic({ alpha: 30, sigma: 4 }), random.blur({ size: 3 }), random.elastic({ alpha: 20, sigma: 5 }),
+    random.rotate({ degrees: 10 })], { seed: 8 });
+  for (let k = 0; k < 5; k++) {
+    const points = [[5, 5], [20.5, 14], [33, 22]];
+    const out = a({ image, mask, keypoints: points }, k);
+    assertSameImage(a.replay(JSON.parse(JSON.stringify(out.params)), { image }).image, out.image, `k ${k} replay`);
+    assert.ok(out.mask.data.every((v) => v <= 2), 'labels kept');
+    a.inverse(out.params, out.keypoints).forEach(([x, y], i) => assert.ok(Math.hypot(x - points[i][0], y - points[i][1]) < 1e-3, `k ${k} point ${i}`));
+  }
+});

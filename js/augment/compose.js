@@ -12,6 +12,8 @@ import { checkSeed, checkIndex, seedBase, sampleGenerator } from './generator.js
 import { TRANSFORMS, checkTransform, sampleTransform, transformStep } from './transforms.js';
 import { checkOptions, probability, bounded, boolean, oneOf, describe, freeze } from './options.js';
 import { warpSegment, resample } from './resample.js';
+import { segmentForward, segmentBackward } from './elastic.js';
+import { multiply3 } from './mat3.js';
 import { BOX_FORMATS, checkMask, checkBoxes, checkKeypoints, moveBoxes, moveKeypoints, corners, byMatrix } from './targets.js';
 
 const OPTIONS = ['seed', 'interpolation', 'border', 'fill', 'antialias', 'maskFill', 'boxFormat', 'normalized', 'minVisibility'];
@@ -70,28 +72,64 @@ function checkTargets(targets, settings) {
   };
 }
 
+const newSegment = () => ({ before: IDENTITY, elastic: null, after: IDENTITY });
+
 /**
- * The steps of sampled entries for an input of width×height: segments
- * [{ matrix, width, height, after }] (after: the non-geometric step that
- * follows the segment, or null for the last) and the total forward matrix.
+ * The sampled entries as segments for an input of width×height. A segment
+ * is one resample: { before, elastic, after, width, height, next } with
+ * `before` the forward matrix of the geometric steps up to an elastic step
+ * (all of them when elastic is null), `after` those after it, and `next` the
+ * non-geometric step (blur, downscale) that follows the segment, or null.
+ * total: the forward matrix of the whole pipeline, null when an elastic step
+ * fired (the geometry is then not a matrix).
  */
 function plan(entries, list, width, height) {
   const segments = [];
-  let size = { width, height }, current = IDENTITY, total = IDENTITY;
+  let size = { width, height }, segment = newSegment(), total = IDENTITY, elastic = false;
+  const close = (next) => {
+    segments.push({ ...segment, width: size.width, height: size.height, next });
+    segment = newSegment();
+  };
   entries.forEach((entry, i) => {
     const step = transformStep(entry, list[i].options, size);
     if (step.kind === 'matrix') {
-      current = M.multiply(step.matrix, current);
-      total = M.multiply(step.matrix, total);
+      if (segment.elastic) segment.after = multiply3(step.matrix, segment.after);
+      else segment.before = multiply3(step.matrix, segment.before);
+      total = multiply3(step.matrix, total);
+      size = { width: step.width, height: step.height };
+    } else if (step.kind === 'elastic') {
+      if (segment.elastic) close(null);
+      segment.elastic = step;
+      elastic = true;
     } else {
-      segments.push({ matrix: current, width: size.width, height: size.height, after: step });
-      current = IDENTITY;
+      close(step);
     }
-    size = { width: step.width ?? size.width, height: step.height ?? size.height };
-    if (step.kind === 'downscale') size = segments.at(-1);
   });
-  segments.push({ matrix: current, width: size.width, height: size.height, after: null });
-  return { segments, total, width: size.width, height: size.height };
+  close(null);
+  return { segments, total: elastic ? null : total, width: size.width, height: size.height };
+}
+
+/** The map of points (pixel-centre space) from the input to the output, or back with `backward`. */
+function pointMap(p, backward) {
+  if (p.total !== null) return byMatrix(backward ? M.invert(p.total) : p.total);
+  const maps = p.segments.map((s) => {
+    if (s.elastic) return backward ? segmentBackward(s) : segmentForward(s);
+    const m = backward ? M.invert(s.before) : s.before;
+    return (x, y) => M.apply(m, [[x, y]])[0];
+  });
+  if (backward) maps.reverse();
+  return (points) => points.map(([x, y]) => maps.reduce(([u, v], f) => f(u, v), [x, y]));
+}
+
+/** A box outline dense enough for a field: points at most 1 px apart along the edges. */
+function denseOutline(edges) {
+  const corner = corners(edges), points = [];
+  corner.forEach(([x, y], i) => {
+    const [u, v] = corner[(i + 1) % 4];
+    const n = Math.max(1, Math.ceil(Math.hypot(u - x, v - y)));
+    for (let t = 0; t < n; t++) points.push([x + ((u - x) * t) / n, y + ((v - y) * t) / n]);
+  });
+  return points;
 }
 
 function nonGeometric(image, step) {
@@ -105,13 +143,20 @@ function runImage(image, p, settings, tensor) {
   const sampling = { interpolation: settings.interpolation, border: settings.border, fill: settings.fill, antialias: settings.antialias };
   let current = image;
   for (const segment of p.segments.slice(0, -1)) {
-    current = nonGeometric(warpSegment(current, segment.matrix, segment.width, segment.height, sampling), segment.after);
+    current = warpSegment(current, segment, sampling);
+    if (segment.next) current = nonGeometric(current, segment.next);
   }
   const last = p.segments.at(-1);
-  const fresh = current !== image;
-  const skip = fresh && last.width === current.width && last.height === current.height && last.matrix.every((v, i) => v === IDENTITY[i]);
-  return resample(current, { ...sampling, matrix: skip ? null : last.matrix, width: last.width, height: last.height },
-    tensor === undefined ? {} : { tensor });
+  const still = current !== image && !last.elastic && last.width === current.width && last.height === current.height &&
+    last.before.every((v, i) => v === IDENTITY[i]);
+  return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor });
+}
+
+function runMask(mask, p, settings) {
+  const sampling = { interpolation: 'nearest', border: 'constant', fill: settings.maskFill, antialias: false };
+  const segments = p.total === null ? p.segments : [{ ...newSegment(), before: p.total, width: p.width, height: p.height }];
+  const out = segments.reduce((m, segment) => warpSegment(m, segment, sampling), mask);
+  return out === mask ? { ...mask, data: mask.data.slice() } : out;
 }
 
 function run(t, entries, list, settings, callOptions, params) {
@@ -119,13 +164,10 @@ function run(t, entries, list, settings, callOptions, params) {
   const p = plan(entries, list, t.width, t.height);
   const result = { params, matrix: p.total };
   if (t.image) Object.assign(result, runImage(t.image, p, settings, o.tensor));
-  if (t.mask) {
-    result.mask = warpSegment(t.mask, p.total, p.width, p.height,
-      { interpolation: 'nearest', border: 'constant', fill: settings.maskFill, antialias: false });
-    if (result.mask === t.mask) result.mask = { ...t.mask, data: t.mask.data.slice() };
-  }
-  const mapPoints = byMatrix(p.total);
-  if (t.boxes) Object.assign(result, moveBoxes(t.boxes, mapPoints, corners, p.width, p.height, settings));
+  if (t.mask) result.mask = runMask(t.mask, p, settings);
+  const mapPoints = pointMap(p, false);
+  const outline = p.total === null ? denseOutline : corners;
+  if (t.boxes) Object.assign(result, moveBoxes(t.boxes, mapPoints, outline, p.width, p.height, settings));
   if (t.keypoints) Object.assign(result, moveKeypoints(t.keypoints, mapPoints, p.width, p.height));
   return result;
 }
@@ -183,8 +225,7 @@ export function compose(transforms, options) {
   augment.inverse = function inverse(params, points) {
     checkParams(params, list, 'augment.inverse: params');
     const p = plan(params.transforms, list, params.width, params.height);
-    const backward = M.invert(p.total);
-    return checkKeypoints(points, 'augment.inverse: points').map(([x, y]) => M.apply(backward, [[x, y]])[0]);
+    return pointMap(p, true)(checkKeypoints(points, 'augment.inverse: points').map(([x, y]) => [x, y]));
   };
 
   augment.spec = spec;

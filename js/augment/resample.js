@@ -16,6 +16,7 @@
 import { warpAffine, crop, resize, toTensor } from '../image.js';
 import { warpPerspective } from '../image/warp.js';
 import { matrix as M } from '../image/matrix.js';
+import { sampleElastic } from './elastic.js';
 
 const isAffine = (m) => m[6] === 0 && m[7] === 0 && m[8] === 1;
 const isIdentity = (m) => m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 0 && m[4] === 1 && m[5] === 0 && isAffine(m);
@@ -76,23 +77,34 @@ function reduced(image, forward, width, height, sampling) {
 }
 
 /**
- * One geometric segment: `image` warped by `forward` (9 numbers) into
- * width×height. sampling: { interpolation, border, fill, antialias }.
+ * One segment of the pipeline (compose.js): `image` resampled into
+ * segment.width×segment.height by the forward matrix segment.before, or,
+ * when segment.elastic is set, through the elastic sampling field
+ * (elastic.js; no antialias reduction there). sampling: { interpolation,
+ * border, fill, antialias }. May return `image` itself for the identity.
  */
-export function warpSegment(image, forward, width, height, sampling) {
+export function warpSegment(image, segment, sampling) {
+  const { width, height } = segment;
+  if (segment.elastic) return sampleElastic(image, segment, sampling);
+  const forward = segment.before;
   if (isIdentity(forward) && width === image.width && height === image.height) return image;
   const r = reduced(image, forward, width, height, sampling);
   return warpOnce(r.image, r.forward, width, height, sampling);
 }
 
 /**
- * The final resample of a pipeline: plan = { matrix, width, height,
- * interpolation, border, fill, antialias } (matrix null: the image as it is).
+ * The final resample of a pipeline: plan = { before, elastic, after, width,
+ * height, interpolation, border, fill, antialias, matrix } (a segment with
+ * the sampling; matrix null: the image is already the result).
  * Returns { image } or, with `tensor` (toTensor's options), { tensor }: the
  * tensor equals toTensor(image, tensor) of the image the call without
  * `tensor` returns, bit for bit.
  */
 export function resample(image, plan, { tensor } = {}) {
-  const out = plan.matrix === null ? image : warpSegment(image, plan.matrix, plan.width, plan.height, plan);
+  let out = image;
+  if (plan.matrix !== null) {
+    out = warpSegment(image, plan, plan);
+    if (out === image) out = warpOnce(image, plan.before, plan.width, plan.height, plan); // a fresh result, never the input
+  }
   return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
 }

@@ -15,6 +15,7 @@ import { expandedSize } from '../image/warp.js';
 import {
   checkOptions, probability, bounded, positiveInteger, count, boolean, oneOf, range, pairOf, describe,
 } from './options.js';
+import { ELASTIC } from './elastic.js';
 
 const IDENTITY = Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 const square = (m) => (m.length === 9 ? m : [...m, 0, 0, 1]);
@@ -277,7 +278,7 @@ const pad = {
 };
 
 export const TRANSFORMS = Object.freeze({
-  resizedCrop, crop, flip, rotate90, rotate, affine, perspective, blur, downscale, pad,
+  resizedCrop, crop, flip, rotate90, rotate, affine, perspective, elastic: ELASTIC, blur, downscale, pad,
 });
 
 /** Validates `options` of transform `name` -> the normalised options (with p). */

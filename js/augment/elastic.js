@@ -1,0 +1,150 @@
+// random.elastic: a displacement field as albumentations' ElasticTransform
+// builds it, sampled together with the geometry around it in one resample.
+//
+// The field of an image of W×H at its point of the pipeline: 2·W·H values
+// uniform in [−1, 1) (the dx plane then the dy plane, rows top to bottom,
+// each 2·float24 − 1 from the generator of the transform's `field` number:
+// xoshiro128** seeded as sample 0 of seed `field`), smoothed by an
+// approximate Gaussian of `sigma` pixels made of three box blurs (Kovesi's
+// widths for n = 3; AveragePool in float32, taps outside the image left out
+// of the mean), then multiplied by `alpha` (float32). Between pixel centres
+// the field is bilinear; outside the image it is that of the nearest edge.
+//
+// A segment with an elastic step maps an output point p to the source as
+//   q = after⁻¹(p),  q' = q + d(q),  s = before⁻¹(q')
+// (before: the geometry from the segment's start to the elastic step,
+// after: from there to the segment's end). The grid of these source points
+// is sampled with GridSample (float32 planes, the compose border as its
+// padding mode) and rounded half to even to bytes. Forward (keypoints,
+// boxes), q is found from q' by the fixed-point iteration q ← q' − d(q).
+import { averagePool } from '../averagepool.js';
+import { gridSample } from '../gridsample.js';
+import { toTensor, fromTensor } from '../image/convert.js';
+import { matrix as M } from '../image/matrix.js';
+import { seedBase, sampleGenerator } from './generator.js';
+import { bounded } from './options.js';
+
+export const ELASTIC = {
+  options: ['alpha', 'sigma', 'p'],
+  // albumentations' defaults: alpha 1, sigma 50
+  check: (o, a) => ({ alpha: bounded(o.alpha, 1, `${a}.alpha`, 0), sigma: bounded(o.sigma, 50, `${a}.sigma`, Number.MIN_VALUE) }),
+  sample: (g) => ({ field: g.u32() }),
+  step: ({ field }, { width, height }, o) => ({ kind: 'elastic', field, alpha: o.alpha, sigma: o.sigma, width, height }),
+};
+
+/** Kovesi's box widths for n = 3 passes approximating a Gaussian of sigma. */
+export function boxWidths(sigma) {
+  const n = 3;
+  let wl = Math.floor(Math.sqrt((12 * sigma * sigma) / n + 1));
+  if (wl % 2 === 0) wl--;
+  const m = Math.round((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4));
+  return Array.from({ length: n }, (_, i) => (i < m ? wl : wl + 2));
+}
+
+/** The displacement field of an elastic step: { dx, dy } (Float32Array planes of width·height). Cached on the step. */
+export function displacement(step) {
+  if (step.displacement) return step.displacement;
+  const { width: W, height: H } = step;
+  const g = sampleGenerator(seedBase(step.field), 0);
+  let data = new Float32Array(2 * W * H);
+  for (let i = 0; i < data.length; i++) data[i] = 2 * g.float24() - 1;
+  for (const w of boxWidths(step.sigma)) {
+    const r = (w - 1) / 2;
+    data = averagePool({ type: 'float32', dims: [1, 2, H, W], data }, { kernelShape: [w, w], pads: [r, r, r, r] }).data;
+  }
+  for (let i = 0; i < data.length; i++) data[i] *= step.alpha;
+  const field = { dx: data.subarray(0, W * H), dy: data.subarray(W * H) };
+  Object.defineProperty(step, 'displacement', { value: field, enumerable: false });
+  return field;
+}
+
+/** The field at (x, y): bilinear between centres, the nearest edge's value outside. Returns [dx, dy]. */
+export function fieldAt(step, x, y) {
+  const { dx, dy } = displacement(step);
+  const { width: W, height: H } = step;
+  const cx = Math.min(Math.max(x, 0), W - 1), cy = Math.min(Math.max(y, 0), H - 1);
+  const x0 = Math.min(Math.floor(cx), Math.max(W - 2, 0)), y0 = Math.min(Math.floor(cy), Math.max(H - 2, 0));
+  const x1 = Math.min(x0 + 1, W - 1), y1 = Math.min(y0 + 1, H - 1);
+  const t = cx - x0, u = cy - y0;
+  const at = (plane) => (plane[y0 * W + x0] * (1 - t) + plane[y0 * W + x1] * t) * (1 - u)
+    + (plane[y1 * W + x0] * (1 - t) + plane[y1 * W + x1] * t) * u;
+  return [at(dx), at(dy)];
+}
+
+const mapPoint = (m, x, y) => {
+  const w = m[6] * x + m[7] * y + m[8];
+  return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
+};
+
+/** Output point -> source point through an elastic segment { before, elastic, after }. */
+export function segmentBackward(segment) {
+  const b1 = M.invert(segment.before), b2 = M.invert(segment.after);
+  return (x, y) => {
+    const [qx, qy] = mapPoint(b2, x, y);
+    const [dx, dy] = fieldAt(segment.elastic, qx, qy);
+    return mapPoint(b1, qx + dx, qy + dy);
+  };
+}
+
+/** Source point -> output point through an elastic segment (q + d(q) = q' solved by fixed-point iteration). */
+export function segmentForward(segment) {
+  return (x, y) => {
+    const [tx, ty] = mapPoint(segment.before, x, y);
+    let [qx, qy] = [tx, ty];
+    for (let i = 0; i < 100; i++) {
+      const [dx, dy] = fieldAt(segment.elastic, qx, qy);
+      const [nx, ny] = [tx - dx, ty - dy];
+      const done = Math.abs(nx - qx) < 1e-9 && Math.abs(ny - qy) < 1e-9;
+      [qx, qy] = [nx, ny];
+      if (done) break;
+    }
+    return mapPoint(segment.after, qx, qy);
+  };
+}
+
+// compose's border -> GridSample's padding (reflect is BORDER_REFLECT_101: reflection about the
+// outer pixel centres, align_corners 1; symmetric reflects about the image edges, align_corners 0)
+const PADDINGS = {
+  constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false], wrap: ['wrap', false],
+};
+const MODES = { nearest: 'nearest', linear: 'linear', cubic: 'cubic' };
+
+/**
+ * `image` through an elastic segment into segment.width×segment.height:
+ * the grid of source points in GridSample's normalised coordinates, one
+ * GridSample over the image as float32 planes, rounded half to even.
+ * `fill` is a byte or one per channel.
+ */
+export function sampleElastic(image, segment, { interpolation, border, fill }) {
+  const { width: Wo, height: Ho } = segment;
+  const C = image.channels ?? 4;
+  const [paddingMode, alignCorners] = PADDINGS[border];
+  const backward = segmentBackward(segment);
+  const grid = new Float32Array(Wo * Ho * 2);
+  const { width: Wi, height: Hi } = image;
+  const normalise = alignCorners ? (v, n) => (n > 1 ? (2 * v) / (n - 1) - 1 : 0) : (v, n) => (2 * v + 1) / n - 1;
+  for (let i = 0, o = 0; i < Ho; i++) {
+    for (let j = 0; j < Wo; j++, o += 2) {
+      const [sx, sy] = backward(j, i);
+      grid[o] = normalise(sx, Wi);
+      grid[o + 1] = normalise(sy, Hi);
+    }
+  }
+  const planes = toTensor(image, { layout: 'NCHW', channels: C, scale: 1 });
+  const fills = typeof fill === 'number' ? [fill] : Array.from(fill);
+  const uniform = fills.every((f) => f === fills[0]);
+  const sample = (x, value) => gridSample(x, { type: 'float32', dims: [1, Ho, Wo, 2], data: grid },
+    { mode: MODES[interpolation], paddingMode, alignCorners, ...(paddingMode === 'zeros' ? { fillValue: value } : {}) });
+  let y;
+  if (uniform || paddingMode !== 'zeros') {
+    y = sample(planes, fills[0]);
+  } else {
+    const plane = Hi * Wi, out = new Float32Array(C * Wo * Ho);
+    for (let c = 0; c < C; c++) {
+      const x = { type: 'float32', dims: [1, 1, Hi, Wi], data: planes.data.subarray(c * plane, (c + 1) * plane) };
+      out.set(sample(x, fills[c]).data, c * Wo * Ho);
+    }
+    y = { type: 'float32', dims: [1, C, Ho, Wo], data: out };
+  }
+  return fromTensor(y, { layout: 'NCHW', channels: C, scale: 1 });
+}
