@@ -36,6 +36,7 @@ import { launch, noBrowser, runPage } from './support/browser.mjs';
 const ENTRIES = [
   { name: 'tensorwarp', scenario: 'core.js', imports: { tensorwarp: ['ready', 'pad', 'gridSample', 'averagePool', 'onnx', 'tensor'] } },
   { name: 'tensorwarp/image', scenario: 'image.js', imports: { 'tensorwarp/image': ['flip', 'pad', 'crop'], tensorwarp: ['ready'] } },
+  { name: 'tensorwarp/augment', scenario: 'augment.js', imports: { 'tensorwarp/augment': ['compose', 'random'], tensorwarp: ['ready'] } },
 ].filter((entry) => {
   // An entry is tested from the moment package.json exports its subpath.
   const { exports } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

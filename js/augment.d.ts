@@ -1,0 +1,199 @@
+// Types for tensorwarp/augment: seeded random augmentation pipelines whose
+// masks, boxes and keypoints follow the image.
+import type {
+  Image, ImageResult, Border, Fill, PerspectiveMatrix, ImageTensor, ImageTensorType, ToTensorOptions, WarpInterpolation,
+} from './image.js';
+
+/** A range [lo, hi] (lo <= hi); where noted a number d means [-d, d]. */
+export type Range = readonly [number, number];
+
+export interface Probability {
+  /** The probability that the transform fires (default 1); otherwise it is the identity. */
+  p?: number;
+}
+
+export interface ResizedCropOptions extends Probability {
+  width: number;
+  height: number;
+  /** Fraction of the area (torchvision RandomResizedCrop). Default [0.08, 1]. */
+  scale?: number | Range;
+  /** Aspect ratio w / h, drawn log-uniformly. Default [3/4, 4/3]. */
+  ratio?: number | Range;
+}
+export interface CropOptions extends Probability {
+  width: number;
+  height: number;
+  /** Default 'random'. */
+  position?: 'random' | 'center';
+  /** Centre the image in a larger crop, outside following `border` (default false: a RangeError at the call). */
+  padIfNeeded?: boolean;
+}
+export interface FlipOptions extends Probability {
+  /** Probability of a horizontal flip. Default 0.5. */
+  horizontal?: number;
+  /** Probability of a vertical flip. Default 0. */
+  vertical?: number;
+}
+export interface Rotate90Options extends Probability {
+  /** Counter-clockwise quarter turns to pick from, uniformly. Default [0, 1, 2, 3]. */
+  turns?: readonly number[];
+}
+export interface RotateOptions extends Probability {
+  /** Degrees counter-clockwise: d means [-d, d]. */
+  degrees: number | Range;
+  /** Grow the result to hold the whole turned image (PIL's size). Default false. */
+  expand?: boolean;
+}
+export interface AffineOptions extends Probability {
+  /** Degrees counter-clockwise: d means [-d, d]. Default 0. */
+  degrees?: number | Range;
+  /** Maximum translation as fractions of width and height (rounded to whole pixels, as torchvision). */
+  translate?: readonly [number, number] | null;
+  scale?: number | Range | null;
+  /** Degrees: d (x in [-d, d]), [a, b] (x), [a, b, c, d] (x and y). */
+  shear?: number | Range | readonly [number, number, number, number] | null;
+}
+export interface PerspectiveOptions extends Probability {
+  /** torchvision RandomPerspective's distortion_scale, 0..1. Default 0.5. */
+  distortion?: number;
+}
+export interface ElasticOptions extends Probability {
+  /** Displacement scale in pixels. Default 1 (albumentations). */
+  alpha?: number;
+  /** Smoothing (Gaussian sigma) in pixels. Default 50 (albumentations). */
+  sigma?: number;
+}
+export interface BlurOptions extends Probability {
+  /** Odd box sizes drawn from this range. Default [3, 7]. */
+  size?: number | Range;
+}
+export interface DownscaleOptions extends Probability {
+  /** Scale of the intermediate image, in (0, 1]. Default 0.25. */
+  scale?: number | Range;
+}
+export interface PadOptions extends Probability {
+  top?: number;
+  right?: number;
+  bottom?: number;
+  left?: number;
+  /** Pad to at least this size, centred (albumentations PadIfNeeded). Not with top..left. */
+  minWidth?: number;
+  minHeight?: number;
+}
+
+export interface TransformOptionsMap {
+  resizedCrop: ResizedCropOptions;
+  crop: CropOptions;
+  flip: FlipOptions;
+  rotate90: Rotate90Options;
+  rotate: RotateOptions;
+  affine: AffineOptions;
+  perspective: PerspectiveOptions;
+  elastic: ElasticOptions;
+  blur: BlurOptions;
+  downscale: DownscaleOptions;
+  pad: PadOptions;
+}
+export type TransformName = keyof TransformOptionsMap;
+
+/** What random.<name>() returns: a frozen plain object, structured-cloneable (options validated and normalised). */
+export interface Transform<N extends TransformName = TransformName> {
+  readonly transform: N;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+export declare const random: {
+  readonly [N in TransformName]: (options?: TransformOptionsMap[N]) => Transform<N>;
+};
+
+export type BoxFormat = 'xyxy' | 'xywh' | 'cxcywh';
+
+export interface ComposeOptions {
+  /** A non-negative safe integer or a bigint below 2^64. Default 0. */
+  seed?: number | bigint;
+  /** Default 'linear'. */
+  interpolation?: WarpInterpolation;
+  /** Default 'constant'. */
+  border?: Border;
+  /** The constant border's value. Default 0. */
+  fill?: Fill;
+  /** Reduce by the integer factor first where the composite shrinks more than 2x. Default true. */
+  antialias?: boolean;
+  /** The mask's label outside the image. Default 0. */
+  maskFill?: number;
+  /** Default 'xyxy'. */
+  boxFormat?: BoxFormat;
+  /** Box coordinates divided by the width and height. Default false. */
+  normalized?: boolean;
+  /** Drop a box when less than this fraction of its (transformed) area stays in the image. Default 0. */
+  minVisibility?: number;
+}
+
+/** A mask: one label byte per pixel. */
+export interface Mask {
+  readonly width: number;
+  readonly height: number;
+  readonly channels?: 1;
+  readonly data: Uint8Array | Uint8ClampedArray;
+}
+
+/** [x1, y1, x2, y2] (or xywh, cxcywh) by the edges; entries after the fourth (a label...) are carried along. */
+export type Box = readonly [number, number, number, number, ...unknown[]];
+/** [x, y] in pixel-centre coordinates; entries after y are carried along. */
+export type Keypoint = readonly [number, number, ...unknown[]];
+
+export interface Targets {
+  image?: Image;
+  mask?: Mask;
+  boxes?: readonly Box[];
+  keypoints?: readonly Keypoint[];
+}
+
+export interface CallOptions<K extends ImageTensorType = 'float32'> {
+  /** Write the result as a model tensor (toTensor's options) in r.tensor instead of r.image. */
+  tensor?: Omit<ToTensorOptions<K>, 'out'>;
+}
+
+/** One transform's draw: its name, whether it fired, and its sampled values (plain JSON). */
+export interface TransformParams {
+  transform: TransformName;
+  fired: boolean;
+  [value: string]: unknown;
+}
+
+export interface Params {
+  /** The sample index k. */
+  index: number;
+  /** The input's size. */
+  width: number;
+  height: number;
+  transforms: TransformParams[];
+}
+
+export interface Result<K extends ImageTensorType = 'float32'> {
+  /** The image (absent when a tensor was asked for). */
+  image?: ImageResult;
+  tensor?: ImageTensor<K>;
+  mask?: { width: number; height: number; channels: 1; data: Uint8ClampedArray };
+  boxes?: number[][];
+  /** For each result box, the index of the input box it came from. */
+  boxIndices?: number[];
+  keypoints?: number[][];
+  /** Whether each keypoint lies on the output image. */
+  visible?: boolean[];
+  params: Params;
+  /** The composite forward matrix (input pixel centres to output), null when elastic fired. */
+  matrix: PerspectiveMatrix | null;
+}
+
+export interface Augment {
+  <K extends ImageTensorType = 'float32'>(targets: Targets, k: number, options?: CallOptions<K>): Result<K>;
+  /** The same transform again, bit for bit (targets of the size the params were drawn for). */
+  replay<K extends ImageTensorType = 'float32'>(params: Params, targets: Targets, options?: CallOptions<K>): Result<K>;
+  /** Output points back to input points. */
+  inverse(params: Params, points: readonly Keypoint[]): [number, number][];
+  /** compose(spec.transforms, spec.options) rebuilds this pipeline (structured-cloneable, e.g. for a worker). */
+  readonly spec: { transforms: Transform[]; options: ComposeOptions };
+}
+
+export declare function compose(transforms: readonly Transform[], options?: ComposeOptions): Augment;
