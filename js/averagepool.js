@@ -1,6 +1,6 @@
 // AveragePool: the JS side of src/avgpool. Validates and marshals; shapes,
 // windows and divisors are computed in C.
-import { avgpool_auto_pad as AUTO_PADS } from '../wasm/enums.js';
+import { avgpool_auto_pad as AUTO_PADS, avgpool_types as C_TYPES } from '../wasm/enums.js';
 import { integers, flag, choice, checkOptions } from './args.js';
 import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { storageBytes } from './dtypes.js';
@@ -8,7 +8,8 @@ import { streams } from './stream.js';
 import { poolInBands, callAveragePool } from './averagepool-stream.js';
 import { check } from './module.js';
 
-export const AVERAGEPOOL_TYPES = ['float32', 'float64', 'float16', 'bfloat16', 'uint8'];
+/** The element types tw_avgpool takes (avgpool.h TW_AVGPOOL_TYPES). */
+export const AVERAGEPOOL_TYPES = Object.freeze(C_TYPES.map((name) => name.toLowerCase()));
 
 function positive(values, count, name, op, minimum) {
   const list = integers(values, `${op}: ${name}`);

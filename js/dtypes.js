@@ -1,43 +1,45 @@
-// Element types: their C code (generated from src/common/dtype.h), storage,
-// the TypedArray classes that may hold them, and how a natural JS value (a
+// Element types: their C code and element size (generated from
+// src/common/dtype.h: the enum and TW_DTYPE_BITS), the TypedArray classes that may hold them, and how a natural JS value (a
 // constant, a fill value) becomes the element's bytes.
-import { dtype as CODES } from '../wasm/enums.js';
+import { dtype as CODES, dtype_bits as BITS } from '../wasm/enums.js';
 import { describe } from './args.js';
 
 // kind: how values are written. arrays: accepted data classes (first = what we create).
+// Sizes are not here: `bits` comes from C's table.
 const TABLE = {
-  float32: { bits: 32, kind: 'float', arrays: [Float32Array] },
-  float64: { bits: 64, kind: 'float', arrays: [Float64Array] },
-  float16: { bits: 16, kind: 'minifloat', arrays: [Uint16Array], format: { exponent: 5, mantissa: 10, bias: 15, ieee: true } },
-  bfloat16: { bits: 16, kind: 'minifloat', arrays: [Uint16Array], format: { exponent: 8, mantissa: 7, bias: 127, ieee: true } },
-  int8: { bits: 8, kind: 'int', arrays: [Int8Array], range: [-128, 127] },
-  uint8: { bits: 8, kind: 'int', arrays: [Uint8Array, Uint8ClampedArray], range: [0, 255] },
-  int16: { bits: 16, kind: 'int', arrays: [Int16Array], range: [-32768, 32767] },
-  uint16: { bits: 16, kind: 'int', arrays: [Uint16Array], range: [0, 65535] },
-  int32: { bits: 32, kind: 'int', arrays: [Int32Array], range: [-(2 ** 31), 2 ** 31 - 1] },
-  uint32: { bits: 32, kind: 'int', arrays: [Uint32Array], range: [0, 2 ** 32 - 1] },
-  int64: { bits: 64, kind: 'bigint', arrays: [BigInt64Array], range: [-(2n ** 63n), 2n ** 63n - 1n] },
-  uint64: { bits: 64, kind: 'bigint', arrays: [BigUint64Array], range: [0n, 2n ** 64n - 1n] },
-  bool: { bits: 8, kind: 'bool', arrays: [Uint8Array] },
-  string: { bits: 0, kind: 'string', arrays: [Array] },
-  complex64: { bits: 64, kind: 'complex', arrays: [Float32Array], components: 2 },
-  complex128: { bits: 128, kind: 'complex', arrays: [Float64Array], components: 2 },
-  float8e4m3fn: { bits: 8, kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 4, mantissa: 3, bias: 7, nan: 0x7f, max: 448 } },
-  float8e4m3fnuz: { bits: 8, kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 4, mantissa: 3, bias: 8, nan: 0x80, max: 240, unsignedZero: true } },
-  float8e5m2: { bits: 8, kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 5, mantissa: 2, bias: 15, ieee: true } },
-  float8e5m2fnuz: { bits: 8, kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 5, mantissa: 2, bias: 16, nan: 0x80, max: 57344, unsignedZero: true } },
-  float8e8m0: { bits: 8, kind: 'e8m0', arrays: [Uint8Array] },
-  float4e2m1: { bits: 4, kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 2, mantissa: 1, bias: 1, max: 6 } },
-  int4: { bits: 4, kind: 'int', arrays: [Uint8Array, Int8Array], range: [-8, 7] },
-  uint4: { bits: 4, kind: 'int', arrays: [Uint8Array], range: [0, 15] },
-  int2: { bits: 2, kind: 'int', arrays: [Uint8Array, Int8Array], range: [-2, 1] },
-  uint2: { bits: 2, kind: 'int', arrays: [Uint8Array], range: [0, 3] },
+  float32: { kind: 'float', arrays: [Float32Array] },
+  float64: { kind: 'float', arrays: [Float64Array] },
+  float16: { kind: 'minifloat', arrays: [Uint16Array], format: { exponent: 5, mantissa: 10, bias: 15, ieee: true } },
+  bfloat16: { kind: 'minifloat', arrays: [Uint16Array], format: { exponent: 8, mantissa: 7, bias: 127, ieee: true } },
+  int8: { kind: 'int', arrays: [Int8Array], range: [-128, 127] },
+  uint8: { kind: 'int', arrays: [Uint8Array, Uint8ClampedArray], range: [0, 255] },
+  int16: { kind: 'int', arrays: [Int16Array], range: [-32768, 32767] },
+  uint16: { kind: 'int', arrays: [Uint16Array], range: [0, 65535] },
+  int32: { kind: 'int', arrays: [Int32Array], range: [-(2 ** 31), 2 ** 31 - 1] },
+  uint32: { kind: 'int', arrays: [Uint32Array], range: [0, 2 ** 32 - 1] },
+  int64: { kind: 'bigint', arrays: [BigInt64Array], range: [-(2n ** 63n), 2n ** 63n - 1n] },
+  uint64: { kind: 'bigint', arrays: [BigUint64Array], range: [0n, 2n ** 64n - 1n] },
+  bool: { kind: 'bool', arrays: [Uint8Array] },
+  string: { kind: 'string', arrays: [Array] },
+  complex64: { kind: 'complex', arrays: [Float32Array], components: 2 },
+  complex128: { kind: 'complex', arrays: [Float64Array], components: 2 },
+  float8e4m3fn: { kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 4, mantissa: 3, bias: 7, nan: 0x7f, max: 448 } },
+  float8e4m3fnuz: { kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 4, mantissa: 3, bias: 8, nan: 0x80, max: 240, unsignedZero: true } },
+  float8e5m2: { kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 5, mantissa: 2, bias: 15, ieee: true } },
+  float8e5m2fnuz: { kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 5, mantissa: 2, bias: 16, nan: 0x80, max: 57344, unsignedZero: true } },
+  float8e8m0: { kind: 'e8m0', arrays: [Uint8Array] },
+  float4e2m1: { kind: 'minifloat', arrays: [Uint8Array], format: { exponent: 2, mantissa: 1, bias: 1, max: 6 } },
+  int4: { kind: 'int', arrays: [Uint8Array, Int8Array], range: [-8, 7] },
+  uint4: { kind: 'int', arrays: [Uint8Array], range: [0, 15] },
+  int2: { kind: 'int', arrays: [Uint8Array, Int8Array], range: [-2, 1] },
+  uint2: { kind: 'int', arrays: [Uint8Array], range: [0, 3] },
 };
 
 export const TYPES = Object.freeze(Object.fromEntries(Object.entries(TABLE).map(([name, info]) => {
   const code = CODES[name.toUpperCase()];
-  if (code === undefined) throw new Error(`tensorwarp: no C code for type ${name}`);
-  return [name, Object.freeze({ name, code, components: 1, ...info })];
+  const bits = BITS[name.toUpperCase()];
+  if (code === undefined || bits === undefined) throw new Error(`tensorwarp: no C code or size for type ${name}`);
+  return [name, Object.freeze({ name, code, bits, components: 1, ...info })];
 })));
 
 export const TYPE_NAMES = Object.freeze(Object.keys(TYPES));

@@ -1,21 +1,24 @@
 // GridSample: the JS side of src/gridsample. Validates and marshals; the
 // sampling itself is in C. Strings are sampled through an int32 index map
 // (nearest only), like Pad does.
-import { gridsample_mode as MODES, gridsample_padding as PADDINGS } from '../wasm/enums.js';
+import {
+  gridsample_mode as MODES, gridsample_padding as PADDINGS, gridsample_mode_names as MODE_NAMES,
+  gridsample_padding_names as PADDING_NAMES, gridsample_x_types as C_X_TYPES, gridsample_grid_types as C_GRID_TYPES,
+} from '../wasm/enums.js';
 import { flag, choice, checkOptions, describe } from './args.js';
 import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame } from './tensor.js';
 import { storageBytes, elementBytes } from './dtypes.js';
 import { streams } from './stream.js';
 import { sampleInBands, callGridSample } from './gridsample-stream.js';
 
+// Names, values and type lists all come from gridsample.h (wasm/enums.js).
+const byName = (names, codes) => Object.freeze(Object.fromEntries(Object.entries(names).map(([name, key]) => [name, codes[key]])));
 /** Mode names of every ONNX version: v16's bilinear/bicubic and v20's linear/cubic. */
-export const GRIDSAMPLE_MODES = Object.freeze({
-  linear: MODES.LINEAR, bilinear: MODES.LINEAR, nearest: MODES.NEAREST, cubic: MODES.CUBIC, bicubic: MODES.CUBIC,
-});
-export const GRIDSAMPLE_PADDINGS = Object.freeze({
-  zeros: PADDINGS.ZEROS, border: PADDINGS.BORDER, reflection: PADDINGS.REFLECTION, wrap: PADDINGS.WRAP,
-});
-const GRID_TYPES = ['float32', 'float64', 'float16', 'bfloat16'];
+export const GRIDSAMPLE_MODES = byName(MODE_NAMES, MODES);
+export const GRIDSAMPLE_PADDINGS = byName(PADDING_NAMES, PADDINGS);
+/** The x types tw_gridsample takes; strings are sampled through an int32 index map. */
+export const GRIDSAMPLE_X_TYPES = Object.freeze(Object.keys(C_X_TYPES).map((name) => name.toLowerCase()));
+export const GRIDSAMPLE_GRID_TYPES = Object.freeze(C_GRID_TYPES.map((name) => name.toLowerCase()));
 
 /**
  * Checks shapes and types and runs the kernel. `x` and `grid` are checked
@@ -25,8 +28,8 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   const rank = x.dims.length;
   if (rank < 3) throw new RangeError(`${op}: x must have rank >= 3 (N, C, spatial...), got dims [${x.dims.join(', ')}]`);
   const r = rank - 2;
-  if (!GRID_TYPES.includes(grid.info.name)) {
-    throw new TypeError(`${op}: grid must be ${GRID_TYPES.join(', ')}, got ${grid.info.name}`);
+  if (!GRIDSAMPLE_GRID_TYPES.includes(grid.info.name)) {
+    throw new TypeError(`${op}: grid must be ${GRIDSAMPLE_GRID_TYPES.join(', ')}, got ${grid.info.name}`);
   }
   if (grid.dims.length !== r + 2 || grid.dims[r + 1] !== r) {
     throw new RangeError(`${op}: grid must have dims [N, ${Array.from({ length: r }, (_, i) => `O${i + 1}`).join(', ')}, ${r}] for a rank-${rank} x, got [${grid.dims.join(', ')}]`);
@@ -38,9 +41,7 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
   if ((kind === 'bool' || kind === 'string') && mode !== MODES.NEAREST) {
     throw new TypeError(`${op}: ${x.info.name} data can only be sampled with mode "nearest"`);
   }
-  const samplable = kind === 'string' || (['float', 'minifloat', 'int', 'bigint', 'bool', 'complex'].includes(kind) &&
-    (kind === 'minifloat' ? x.info.bits === 16 : x.info.bits >= 8)); // not float8/packed types (not in ONNX's T1)
-  if (!samplable) {
+  if (kind !== 'string' && !GRIDSAMPLE_X_TYPES.includes(x.info.name)) {
     throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
   }
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);

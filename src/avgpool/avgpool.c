@@ -49,10 +49,10 @@ static tw_status choose_dtype(int32_t dtype, tw_avgpool_plan* plan, int* accumul
     default:
       if (tw_dtype_bits(dtype) == 0 && dtype != TW_DTYPE_STRING)
         return tw_fail(TW_INVALID_ARGUMENT, "dtype = %d: not a tw_dtype value", (int)dtype);
-      return tw_fail(TW_UNSUPPORTED,
-                     "dtype = %d: AveragePool supports float32 (1), float64 (11), float16 (10), bfloat16 (16) "
-                     "and uint8 (2)",
+#define TW_AVGPOOL_TYPE_NAME(T) " " #T
+      return tw_fail(TW_UNSUPPORTED, "dtype = %d: AveragePool supports" TW_AVGPOOL_TYPES(TW_AVGPOOL_TYPE_NAME),
                      (int)dtype);
+#undef TW_AVGPOOL_TYPE_NAME
   }
   plan->x_element_bytes = tw_dtype_bits(dtype) / 8;
   return TW_OK;

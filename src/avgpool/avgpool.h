@@ -104,6 +104,12 @@
 
 #define TW_AVGPOOL_MAX_SPATIAL_RANK 16
 
+/* The element types tw_avgpool takes (described above), the one list: the
+ * entry's type switch handles each, its message lists them, and
+ * tools/gen-enums.mjs gives them to the JS wrapper (wasm/enums.js
+ * avgpool_types; tests/capabilities.test.mjs checks both agree). */
+#define TW_AVGPOOL_TYPES(X) X(FLOAT32) X(FLOAT64) X(FLOAT16) X(BFLOAT16) X(UINT8)
+
 typedef enum tw_avgpool_auto_pad {
   TW_AVGPOOL_AUTO_PAD_NOTSET = 0,     /* use the explicit `pads` */
   TW_AVGPOOL_AUTO_PAD_SAME_UPPER = 1, /* out = ceil(L/s); the odd pad goes at the end */

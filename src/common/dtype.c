@@ -4,24 +4,11 @@
 
 uint32_t tw_dtype_bits(int32_t dtype) {
   switch ((tw_dtype)dtype) {
-    case TW_DTYPE_UINT2: case TW_DTYPE_INT2:
-      return 2;
-    case TW_DTYPE_UINT4: case TW_DTYPE_INT4: case TW_DTYPE_FLOAT4E2M1:
-      return 4;
-    case TW_DTYPE_UINT8: case TW_DTYPE_INT8: case TW_DTYPE_BOOL:
-    case TW_DTYPE_FLOAT8E4M3FN: case TW_DTYPE_FLOAT8E4M3FNUZ: case TW_DTYPE_FLOAT8E5M2:
-    case TW_DTYPE_FLOAT8E5M2FNUZ: case TW_DTYPE_FLOAT8E8M0:
-      return 8;
-    case TW_DTYPE_UINT16: case TW_DTYPE_INT16: case TW_DTYPE_FLOAT16: case TW_DTYPE_BFLOAT16:
-      return 16;
-    case TW_DTYPE_FLOAT32: case TW_DTYPE_INT32: case TW_DTYPE_UINT32:
-      return 32;
-    case TW_DTYPE_FLOAT64: case TW_DTYPE_INT64: case TW_DTYPE_UINT64: case TW_DTYPE_COMPLEX64:
-      return 64;
-    case TW_DTYPE_COMPLEX128:
-      return 128;
-    case TW_DTYPE_STRING:
-      return 0;
+#define TW_DTYPE_BITS_CASE(name, bits) \
+  case TW_DTYPE_##name:                \
+    return bits;
+    TW_DTYPE_BITS(TW_DTYPE_BITS_CASE)
+#undef TW_DTYPE_BITS_CASE
   }
   return 0;
 }

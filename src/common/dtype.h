@@ -37,8 +37,19 @@ typedef enum tw_dtype {
   TW_DTYPE_INT2 = 26,           /* four per byte, first element in the lowest two bits */
 } tw_dtype;
 
-/* Bits one element occupies (2, 4, 8, 16, 32, 64 or 128); 0 for an unknown
- * type and for STRING, which has no fixed-size representation. */
+/* Bits one element occupies, per type: the one table of element sizes. C
+ * reads it through tw_dtype_bits(); tools/gen-enums.mjs turns it into
+ * wasm/enums.js's dtype_bits for the JS wrapper. STRING is 0: it has no
+ * fixed-size representation. Every tw_dtype needs an entry (tw_dtype_bits
+ * switches over the enum with no default, so a missing one does not compile). */
+#define TW_DTYPE_BITS(X)                                                                              \
+  X(FLOAT32, 32) X(UINT8, 8) X(INT8, 8) X(UINT16, 16) X(INT16, 16) X(INT32, 32) X(INT64, 64)        \
+  X(STRING, 0) X(BOOL, 8) X(FLOAT16, 16) X(FLOAT64, 64) X(UINT32, 32) X(UINT64, 64)                 \
+  X(COMPLEX64, 64) X(COMPLEX128, 128) X(BFLOAT16, 16) X(FLOAT8E4M3FN, 8) X(FLOAT8E4M3FNUZ, 8)       \
+  X(FLOAT8E5M2, 8) X(FLOAT8E5M2FNUZ, 8) X(UINT4, 4) X(INT4, 4) X(FLOAT4E2M1, 4) X(FLOAT8E8M0, 8)    \
+  X(UINT2, 2) X(INT2, 2)
+
+/* The table's entry for `dtype`; 0 for an unknown number (and STRING). */
 TW_EXPORT uint32_t tw_dtype_bits(int32_t dtype);
 
 /* Bytes `count` elements occupy, rounding packed sub-byte types up;

@@ -56,21 +56,11 @@ static const tw_gs_type* tw_gs_lookup_type(int32_t dtype) {
   static const tw_gs_type u64 = {8, 8, 1, TW_GS_BLEND(u64), TW_GS_GATHER(x64)};
   static const tw_gs_type boolean = {1, 1, 0, {{NULL, NULL}, {NULL, NULL}}, TW_GS_GATHER(x8)};
   switch (dtype) {
-    case TW_DTYPE_FLOAT32: return &f32;
-    case TW_DTYPE_FLOAT64: return &f64;
-    case TW_DTYPE_FLOAT16: return &f16;
-    case TW_DTYPE_BFLOAT16: return &bf16;
-    case TW_DTYPE_COMPLEX64: return &c64;
-    case TW_DTYPE_COMPLEX128: return &c128;
-    case TW_DTYPE_INT8: return &i8;
-    case TW_DTYPE_UINT8: return &u8;
-    case TW_DTYPE_INT16: return &i16;
-    case TW_DTYPE_UINT16: return &u16;
-    case TW_DTYPE_INT32: return &i32;
-    case TW_DTYPE_UINT32: return &u32;
-    case TW_DTYPE_INT64: return &i64;
-    case TW_DTYPE_UINT64: return &u64;
-    case TW_DTYPE_BOOL: return &boolean;
+#define TW_GS_TYPE_CASE(T, table) \
+  case TW_DTYPE_##T:              \
+    return &table;
+    TW_GRIDSAMPLE_X_TYPES(TW_GS_TYPE_CASE)
+#undef TW_GS_TYPE_CASE
     default: return NULL;
   }
 }
@@ -157,23 +147,30 @@ typedef struct tw_gs_sizes {
   uint64_t batch, channels, plane, points, y_count;
 } tw_gs_sizes;
 
+/* " NAME" per list entry, for messages. */
+#define TW_GS_TYPE_NAME(T, table) " " #T
+#define TW_GS_NAME(T) " " #T
+
 static tw_status tw_gs_check_types(const tw_gs_args* a, const tw_gs_type** type) {
   *type = tw_gs_lookup_type(a->x_dtype);
   if (!*type) {
     const int known = a->x_dtype >= TW_DTYPE_FLOAT32 && a->x_dtype <= TW_DTYPE_INT2;
-    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
-                   "x_dtype: %s %d (GridSample takes float32/64, float16, bfloat16, complex64/128, "
-                   "8/16/32/64-bit integers and bool)",
-                   known ? "unsupported type" : "unknown type", (int)a->x_dtype);
+    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT, "x_dtype: %s %d (GridSample takes%s)",
+                   known ? "unsupported type" : "unknown type", (int)a->x_dtype,
+                   TW_GRIDSAMPLE_X_TYPES(TW_GS_TYPE_NAME));
   }
   const int32_t g = a->grid_dtype;
-  if (g != TW_DTYPE_FLOAT32 && g != TW_DTYPE_FLOAT64 && g != TW_DTYPE_FLOAT16 && g != TW_DTYPE_BFLOAT16) {
-    const int known = g >= TW_DTYPE_FLOAT32 && g <= TW_DTYPE_INT2;
-    return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
-                   "grid_dtype: %s %d (GridSample takes float32, float64, float16 and bfloat16 grids)",
-                   known ? "unsupported type" : "unknown type", (int)g);
+  switch (g) {
+#define TW_GS_GRID_CASE(T) case TW_DTYPE_##T:
+    TW_GRIDSAMPLE_GRID_TYPES(TW_GS_GRID_CASE)
+#undef TW_GS_GRID_CASE
+      return TW_OK;
+    default: {
+      const int known = g >= TW_DTYPE_FLOAT32 && g <= TW_DTYPE_INT2;
+      return tw_fail(known ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT, "grid_dtype: %s %d (GridSample takes%s grids)",
+                     known ? "unsupported type" : "unknown type", (int)g, TW_GRIDSAMPLE_GRID_TYPES(TW_GS_NAME));
+    }
   }
-  return TW_OK;
 }
 
 /* rank, mode, padding_mode, align_corners, and the taps they need. */

@@ -147,6 +147,22 @@ typedef enum tw_gridsample_padding {
 } tw_gridsample_padding;
 #define TW_GRIDSAMPLE_PADDING_COUNT 4 /* the paddings above; code that specialises per padding asserts it */
 
+/* The lists the entry and the JS wrapper share (tools/gen-enums.mjs turns
+ * each into wasm/enums.js's gridsample_<list>), so neither side keeps a copy:
+ *   X_TYPES     the x_dtype values tw_gridsample takes (see Types above),
+ *               each with its kernel suffix (the entry's type table)
+ *   GRID_TYPES  the grid_dtype values it takes
+ *   MODE_NAMES, PADDING_NAMES  the option names bindings accept, ONNX's
+ *               spelling (v16's bilinear/bicubic too), each with its value */
+#define TW_GRIDSAMPLE_X_TYPES(X)                                                                       \
+  X(FLOAT32, f32) X(FLOAT64, f64) X(FLOAT16, f16) X(BFLOAT16, bf16) X(COMPLEX64, c64)                \
+  X(COMPLEX128, c128) X(INT8, i8) X(UINT8, u8) X(INT16, i16) X(UINT16, u16) X(INT32, i32)            \
+  X(UINT32, u32) X(INT64, i64) X(UINT64, u64) X(BOOL, boolean)
+#define TW_GRIDSAMPLE_GRID_TYPES(X) X(FLOAT32) X(FLOAT64) X(FLOAT16) X(BFLOAT16)
+#define TW_GRIDSAMPLE_MODE_NAMES(X) \
+  X(linear, LINEAR) X(bilinear, LINEAR) X(nearest, NEAREST) X(cubic, CUBIC) X(bicubic, CUBIC)
+#define TW_GRIDSAMPLE_PADDING_NAMES(X) X(zeros, ZEROS) X(border, BORDER) X(reflection, REFLECTION) X(wrap, WRAP)
+
 /* Samples x at the grid's locations into y (see above).
  *   x_dtype, grid_dtype: tw_dtype values (common/dtype.h).
  *   x_shape, grid_shape: spatial_rank + 2 int64 dims each, read only.

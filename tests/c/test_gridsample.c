@@ -32,8 +32,7 @@
 #include <math.h>
 #include <stdint.h>
 
-enum { REF_LINEAR = 0, REF_NEAREST = 1, REF_CUBIC = 2 };
-enum { REF_ZEROS = 0, REF_BORDER = 1, REF_REFLECTION = 2, REF_WRAP = 3 };
+/* Modes and paddings are gridsample.h's enums (one source), not a copy. */
 
 /* Rounds to the coordinate type. */
 static double ref_ct(double v, int f32) { return f32 ? (double)(float)v : v; }
@@ -67,17 +66,17 @@ static double ref_fold(double x, double lo, double hi, int f32) {
  * period first (exactly, fmodl): base + k itself may not be representable. */
 static int64_t ref_tap(double base, int k, int64_t L, int align, int pad) {
   long double i = (long double)base + k;
-  if (pad == REF_WRAP || pad == REF_REFLECTION) {
-    const long double period = pad == REF_WRAP ? (long double)L : align ? 2.0L * (L - 1) : 2.0L * L;
+  if (pad == TW_GRIDSAMPLE_PADDING_WRAP || pad == TW_GRIDSAMPLE_PADDING_REFLECTION) {
+    const long double period = pad == TW_GRIDSAMPLE_PADDING_WRAP ? (long double)L : align ? 2.0L * (L - 1) : 2.0L * L;
     if (period == 0) return 0;
     i = fmodl((long double)base, period) + k;
   }
   switch (pad) {
-    case REF_ZEROS:
+    case TW_GRIDSAMPLE_PADDING_ZEROS:
       return (i < 0 || i >= (long double)L) ? -1 : (int64_t)i;
-    case REF_BORDER:
+    case TW_GRIDSAMPLE_PADDING_BORDER:
       return i < 0 ? 0 : i > (long double)(L - 1) ? L - 1 : (int64_t)i;
-    case REF_WRAP: {
+    case TW_GRIDSAMPLE_PADDING_WRAP: {
       long double m = fmodl(i, (long double)L);
       if (m < 0) m += (long double)L;
       return (int64_t)m;
@@ -127,30 +126,30 @@ typedef struct ref_axis {
 static void ref_axis_taps(double g, int64_t L, int align, int mode, int pad, int f32, ref_axis* out) {
   const double lo = align ? 0.0 : -0.5, hi = align ? (double)(L - 1) : (double)L - 0.5;
   double x = ref_unnormalise(g, L, align, f32);
-  out->count = mode == REF_NEAREST ? 1 : mode == REF_LINEAR ? 2 : 4;
+  out->count = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
   if (!isfinite(x)) { /* SEMANTICS 2.7 decision */
-    if (pad == REF_ZEROS) {
+    if (pad == TW_GRIDSAMPLE_PADDING_ZEROS) {
       /* every tap out of bounds; weights as for t = 0 */
       for (int k = 0; k < out->count; k++) {
         out->index[k] = -1;
-        out->w[k] = mode == REF_CUBIC ? ref_cubic_w(0, k - 1) : mode == REF_LINEAR ? (k == 0) : 1;
+        out->w[k] = mode == TW_GRIDSAMPLE_MODE_CUBIC ? ref_cubic_w(0, k - 1) : mode == TW_GRIDSAMPLE_MODE_LINEAR ? (k == 0) : 1;
       }
       return;
     }
     x = 0;
   }
-  if (mode != REF_CUBIC) { /* PyTorch order: clamp/fold the coordinate first */
-    if (pad == REF_BORDER) x = x < 0 ? 0 : x > (double)(L - 1) ? (double)(L - 1) : x;
-    if (pad == REF_REFLECTION) x = ref_fold(x, lo, hi, f32);
+  if (mode != TW_GRIDSAMPLE_MODE_CUBIC) { /* PyTorch order: clamp/fold the coordinate first */
+    if (pad == TW_GRIDSAMPLE_PADDING_BORDER) x = x < 0 ? 0 : x > (double)(L - 1) ? (double)(L - 1) : x;
+    if (pad == TW_GRIDSAMPLE_PADDING_REFLECTION) x = ref_fold(x, lo, hi, f32);
   }
-  if (mode == REF_NEAREST) {
+  if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
     out->index[0] = ref_tap(rint(x), 0, L, align, pad);
     out->w[0] = 1;
     return;
   }
   const double base = floor(x);
   const ref_wide t = (ref_wide)x - base; /* the exact fraction (to 113 bits) */
-  if (mode == REF_LINEAR) {
+  if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     out->index[0] = ref_tap(base, 0, L, align, pad);
     out->index[1] = ref_tap(base, 1, L, align, pad);
     out->w[0] = (double)(1 - t);
@@ -341,7 +340,7 @@ static double ref_output(const gs_case* k, const void* x, const void* grid, cons
       stride *= k->x_shape[2 + a];
     }
     const double v = oob ? read_comp(k->x_dtype, fill_elem, 0, comp) : read_comp(k->x_dtype, x, x_base + (size_t)index, comp);
-    if (k->mode == REF_NEAREST) *source = oob ? -1 : (int64_t)(x_base + (size_t)index);
+    if (k->mode == TW_GRIDSAMPLE_MODE_NEAREST) *source = oob ? -1 : (int64_t)(x_base + (size_t)index);
     sum += w * v;
     mag += fabs(w * v);
     int a = r - 1;
@@ -448,7 +447,7 @@ static void run_case(const gs_case* k) {
           const double ref = ref_output(k, x, grid, fill_elem, n, c, o, comp, &mag, &source);
           for (int s = 0; s < 2; s++) {
             int ok;
-            if (k->mode == REF_NEAREST) { /* bit-exact copy */
+            if (k->mode == TW_GRIDSAMPLE_MODE_NEAREST) { /* bit-exact copy */
               const unsigned char* want = source < 0 ? fill_elem : x + (size_t)source * es;
               ok = !memcmp(y[s] + yi * es, want, es);
             } else {
@@ -499,7 +498,7 @@ static void random_shape(gs_case* k, int max_len, int max_out) {
 
 static int taps_of(int mode, int rank) {
   int t = 1;
-  for (int a = 0; a < rank; a++) t *= mode == REF_NEAREST ? 1 : mode == REF_LINEAR ? 2 : 4;
+  for (int a = 0; a < rank; a++) t *= mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
   return t;
 }
 
@@ -547,7 +546,7 @@ int main(void) {
         k.rank = harness_rand_int(1, 3);
         k.x_dtype = x_types[xi];
         k.grid_dtype = grid_types[gi];
-        k.mode = k.x_dtype == TW_DTYPE_BOOL ? REF_NEAREST : rep % 3;
+        k.mode = k.x_dtype == TW_DTYPE_BOOL ? TW_GRIDSAMPLE_MODE_NEAREST : rep % 3;
         k.pad = harness_rand_int(0, 3);
         k.align = harness_rand_int(0, 1);
         k.fill = k.x_dtype == TW_DTYPE_BOOL ? (double)harness_rand_int(0, 1)
@@ -611,13 +610,13 @@ int main(void) {
     gs_case k = {0};
     k.rank = 2;
     k.x_dtype = TW_DTYPE_FLOAT32;
-    k.grid_dtype = mode == REF_NEAREST ? TW_DTYPE_FLOAT16 : TW_DTYPE_FLOAT32;
+    k.grid_dtype = mode == TW_GRIDSAMPLE_MODE_NEAREST ? TW_DTYPE_FLOAT16 : TW_DTYPE_FLOAT32;
     k.mode = mode;
     k.pad = harness_rand_int(0, 3);
     k.align = harness_rand_int(0, 1);
     k.fill = 0.5;
     k.x_shape[0] = k.grid_shape[0] = 1;
-    k.x_shape[1] = mode == REF_NEAREST ? 4 : 2;
+    k.x_shape[1] = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 4 : 2;
     k.x_shape[2] = 40;
     k.x_shape[3] = 50;
     k.grid_shape[1] = 301;
