@@ -8,8 +8,8 @@ import { check, withFrame } from './module.js';
 /**
  * Calls tw_gridsample (src/gridsample/gridsample.h): x and grid are checked
  * tensors (their types), xPointer/gridPointer and their byte counts what C
- * reads, xShape/gridShape heap int64 shapes, y the { pointer, bytes } it
- * writes.
+ * reads, xShape/gridShape heap int64 shapes, fill the heap address of one
+ * x element (fillElement's bytes), y the { pointer, bytes } it writes.
  */
 export function callGridSample(m, op, { x, xPointer, xBytes, xShape, grid, gridPointer, gridBytes, gridShape, mode, padding, alignCorners, fill, y }) {
   check(m._tw_gridsample(x.info.code, xPointer, xBytes, x.dims.length - 2, xShape, grid.info.code, gridPointer,
@@ -23,7 +23,7 @@ export function callGridSample(m, op, { x, xPointer, xBytes, xShape, grid, gridP
  * the output a band at a time. Each band is an ordinary call with batch 1 and
  * a grid of `rows` rows, so the results are those of one whole call.
  */
-export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill) {
+export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fillBytes) {
   const [batches, channels, rowCount] = dims;
   const r = dims.length - 2;
   const rowPoints = elementCount(dims.slice(3)); // output points per row of the first spatial axis
@@ -38,6 +38,7 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
     const yBlock = frame.alloc(bandRows * channels * yRowBytes, 'the result');
     const xShape = frame.int64s([1, ...x.dims.slice(1)]);
     const gridShape = frame.int64s([1, bandRows, ...grid.dims.slice(2)]);
+    const fill = frame.copyIn(fillBytes);
     for (let n = 0; n < batches; n++) {
       const xPointer = inputBand(frame, x, n * xBatchBytes, xBatchBytes, xBlock);
       for (let row = 0; row < rowCount; row += bandRows) {

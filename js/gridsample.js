@@ -45,37 +45,35 @@ export function runGridSample(op, x, grid, mode, padding, alignCorners, fill, ou
     throw new TypeError(`${op}: x of type ${x.info.name} cannot be sampled`);
   }
   if (kind === 'string') return sampleStrings(op, x, grid, padding, alignCorners, fill, out);
-  fill = fillNumber(x.info, fill, `${op}: options.fillValue`);
+  const fillBytes = fillElement(x.info, fill, `${op}: options.fillValue`);
   const dims = [x.dims[0], x.dims[1], ...grid.dims.slice(1, r + 1)];
   if (streams(storageBytes(x.info, elementCount(dims)), out)) {
-    return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fill);
+    return sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fillBytes);
   }
   return withFrame(op, (frame, m) => {
     const target = outputTarget(frame, op, x.info, dims, out, { x, grid });
     const xPointer = inputPointer(frame, x, 'x');
     const gridPointer = inputPointer(frame, grid, 'grid');
     callGridSample(m, op, { x, xPointer, xBytes: tensorBytes(x), xShape: frame.int64s(x.dims), grid, gridPointer,
-      gridBytes: tensorBytes(grid), gridShape: frame.int64s(grid.dims), mode, padding, alignCorners, fill, y: target });
+      gridBytes: tensorBytes(grid), gridShape: frame.int64s(grid.dims), mode, padding, alignCorners,
+      fill: frame.copyIn(fillBytes), y: target });
     return target.finish();
   });
 }
 
 /**
- * The fill value as the number tw_gridsample takes, checked by the one rule
- * for a value becoming an element (elementBytes: an integer type takes only
- * integers in its range, bool only true/false/0/1). A complex x takes a real
- * number (the fill is (value, 0)).
+ * The fill value as the bytes of one x element, the form tw_gridsample takes:
+ * the one rule for a value becoming an element (elementBytes, as Pad's
+ * constant: an integer type takes only integers in its range, int64/uint64
+ * a bigint or safe integer, bool only true/false/0/1). A complex x takes a
+ * real number (the fill is (value, 0)).
  */
-function fillNumber(info, value, argument) {
+function fillElement(info, value, argument) {
   if (info.kind === 'complex') {
     if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number for ${info.name}, got ${describe(value)}`);
-    return value;
+    return elementBytes(info, [value, 0], argument);
   }
-  elementBytes(info, value, argument);
-  if (typeof value === 'bigint' && (value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER)) {
-    throw new RangeError(`${argument}: ${value} is beyond the integers GridSample's fill can carry exactly (2^53)`);
-  }
-  return Number(value);
+  return elementBytes(info, value, argument);
 }
 
 function sampleStrings(op, x, grid, padding, alignCorners, fill, out) {

@@ -166,7 +166,7 @@ export interface GridSampleOptions {
   /** Default false; 0/1 accepted. */
   alignCorners?: boolean | 0 | 1;
   /** Extension: the value of out-of-bounds taps in 'zeros' mode (default 0; a string for string data). */
-  fillValue?: number | boolean | string;
+  fillValue?: number | bigint | boolean | string;
   /** Write into this tensor (same type and result dims) and return it. */
   out?: Tensor | TensorLike;
 }

@@ -3,7 +3,7 @@
 // copies between an image and the wasm heap. See src/image/image.h for the
 // layout and the border rules.
 import { image_border as BORDER_CODES, image_interpolation as INTERPOLATION_CODES } from '../../wasm/enums.js';
-import { TYPES } from '../dtypes.js';
+import { TYPES, elementBytes } from '../dtypes.js';
 import { checkOptions } from '../args.js';
 import { inputPointer } from '../tensor.js';
 import { uninitialisedBuffer } from '../stream.js';
@@ -148,10 +148,10 @@ export function name(value, choices, argument) {
 export function fill(value, channels, op) {
   const argument = `${op}: options.fill`;
   if (value === undefined) return new Uint8Array(channels);
+  // The one value -> element rule (Pad's constant, GridSample's fillValue): uint8 takes integers 0..255.
   const byte = (v, what) => {
-    if (typeof v !== 'number') throw new TypeError(`${what}: expected an integer 0..255, got ${describe(v)}`);
-    if (!Number.isInteger(v) || v < 0 || v > 255) throw new RangeError(`${what}: expected an integer 0..255, got ${v}`);
-    return v;
+    if (v === null || v === undefined) throw new TypeError(`${what}: expected an integer 0..255, got ${v}`);
+    return elementBytes(TYPES.uint8, v, what)[0];
   };
   if (typeof value === 'number') return new Uint8Array(channels).fill(byte(value, argument));
   if (value === null || typeof value !== 'object' || typeof value.length !== 'number') {

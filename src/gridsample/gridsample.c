@@ -1,10 +1,9 @@
 /* GridSample entry layer: everything spec-shaped happens here (STYLE P1).
  * It validates every argument (the caller is never trusted), normalises the
- * problem into per-axis constants, converts fill_value to x's type, handles
+ * problem into per-axis constants, reads fill_value (one x element), handles
  * empty tensors and picks the plan and blend kernels once; the shared driver
  * (gridsample-driver.h) then walks the tiles of output locations, and each
  * tile is planned once and blended for every channel. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,58 +66,15 @@ static const tw_gs_type* tw_gs_lookup_type(int32_t dtype) {
 
 /* ---- fill_value ----------------------------------------------------------- */
 
-/* double -> float rounding to odd: an inexact result gets its last bit set,
- * so a following rounding to float16/bfloat16 (>= 2 bits narrower) rounds as
- * if from the exact double: no double-rounding error. */
-static float tw_gs_f64_to_f32_odd(double v) {
-  float f = (float)v;
-  if ((double)f == v || isnan(v)) return f;
-  if (fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f); /* truncate toward zero */
-  return tw_f32_from_bits(tw_f32_bits(f) | 1u);
-}
-
-/* Writes fill_value as one element of x's type into `out` (16 bytes). */
-static tw_status tw_gs_convert_fill(int32_t dtype, double v, void* out) {
-  int is_int = 0;
-  switch (dtype) {
-    case TW_DTYPE_INT8: case TW_DTYPE_UINT8: case TW_DTYPE_INT16: case TW_DTYPE_UINT16:
-    case TW_DTYPE_INT32: case TW_DTYPE_UINT32: case TW_DTYPE_INT64: case TW_DTYPE_UINT64:
-      is_int = 1;
-      break;
-    default:
-      break;
-  }
-  if (is_int && isnan(v)) {
-    return tw_fail(TW_INVALID_ARGUMENT, "fill_value: NaN cannot be converted to integer x_dtype %d", (int)dtype);
-  }
-  switch (dtype) {
-    case TW_DTYPE_FLOAT32: { const float f = (float)v; memcpy(out, &f, 4); break; }
-    case TW_DTYPE_FLOAT64: memcpy(out, &v, 8); break;
-    case TW_DTYPE_FLOAT16: { const uint16_t h = tw_f32_to_f16(tw_gs_f64_to_f32_odd(v)); memcpy(out, &h, 2); break; }
-    case TW_DTYPE_BFLOAT16: { const uint16_t h = tw_f32_to_bf16(tw_gs_f64_to_f32_odd(v)); memcpy(out, &h, 2); break; }
-    case TW_DTYPE_COMPLEX64: { const float c[2] = {(float)v, 0.0f}; memcpy(out, c, 8); break; }
-    case TW_DTYPE_COMPLEX128: { const double c[2] = {v, 0.0}; memcpy(out, c, 16); break; }
-#define TW_GS_FILL_INT(dtype, suffix, type) \
-  case dtype: { const type i = tw_gs_to_##suffix(v); memcpy(out, &i, sizeof i); break; }
-    TW_GS_FILL_INT(TW_DTYPE_INT8, i8, int8_t)
-    TW_GS_FILL_INT(TW_DTYPE_UINT8, u8, uint8_t)
-    TW_GS_FILL_INT(TW_DTYPE_INT16, i16, int16_t)
-    TW_GS_FILL_INT(TW_DTYPE_UINT16, u16, uint16_t)
-    TW_GS_FILL_INT(TW_DTYPE_INT32, i32, int32_t)
-    TW_GS_FILL_INT(TW_DTYPE_UINT32, u32, uint32_t)
-    TW_GS_FILL_INT(TW_DTYPE_INT64, i64, int64_t)
-    TW_GS_FILL_INT(TW_DTYPE_UINT64, u64, uint64_t)
-#undef TW_GS_FILL_INT
-    case TW_DTYPE_BOOL: {
-      if (!(v == 0 || v == 1)) {
-        return tw_fail(TW_INVALID_ARGUMENT, "fill_value: must be 0 or 1 for bool x, got %g", v);
-      }
-      const uint8_t b = v == 1;
-      memcpy(out, &b, 1);
-      break;
-    }
-    default:
-      return tw_fail(TW_INVALID_ARGUMENT, "x_dtype: %d", (int)dtype);
+/* Copies the caller's fill element (already x's type: no conversion here)
+ * into `out` (16 bytes, zeroed: NULL means zero). */
+static tw_status tw_gs_read_fill(int32_t dtype, const tw_gs_type* type, const void* fill_value, void* out) {
+  if (fill_value == NULL) return TW_OK;
+  const tw_status status = tw_check_heap_range("fill_value", fill_value, type->size);
+  if (status != TW_OK) return status;
+  memcpy(out, fill_value, type->size);
+  if (dtype == TW_DTYPE_BOOL && *(const unsigned char*)out > 1) {
+    return tw_fail(TW_INVALID_ARGUMENT, "fill_value: must be 0 or 1 for bool x, got %d", *(const unsigned char*)out);
   }
   return TW_OK;
 }
@@ -481,7 +437,7 @@ static tw_status tw_gs_run(tw_gs_call* c, const tw_gs_args* a, const tw_gs_sizes
 
 int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t spatial_rank, const int64_t* x_shape,
                       int32_t grid_dtype, const void* grid, size_t grid_bytes, const int64_t* grid_shape,
-                      int32_t mode, int32_t padding_mode, int32_t align_corners, double fill_value, void* y,
+                      int32_t mode, int32_t padding_mode, int32_t align_corners, const void* fill_value, void* y,
                       size_t y_bytes) {
   const tw_gs_args a = {x_dtype, x,    x_bytes,      spatial_rank,  x_shape, grid_dtype, grid,
                         grid_bytes, grid_shape, mode, padding_mode, align_corners, y, y_bytes};
@@ -489,7 +445,7 @@ int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t sp
   tw_gs_sizes sizes;
   union { double d; uint64_t u[2]; unsigned char bytes[16]; } fill = {0};
   tw_status status = tw_gs_check_args(&a, &type);
-  if (status == TW_OK) status = tw_gs_convert_fill(x_dtype, fill_value, fill.bytes);
+  if (status == TW_OK) status = tw_gs_read_fill(x_dtype, type, fill_value, fill.bytes);
   if (status == TW_OK) status = tw_gs_check_shapes(&a, type, &sizes);
   if (status == TW_OK) status = tw_gs_check_pointers(&a, type);
   if (status != TW_OK) return status;

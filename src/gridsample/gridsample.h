@@ -86,11 +86,14 @@
  *   NEAREST copies elements bit for bit for every type.
  *   grid_dtype: FLOAT32, FLOAT64, FLOAT16, BFLOAT16.
  *
- * fill_value (extension; 0 gives ONNX) is first converted to x's type:
- * floats round to nearest even (NaN and +-Inf allowed); integers truncate
- * toward zero and saturate (NaN is TW_INVALID_ARGUMENT); bool needs exactly 0
- * or 1; complex gets (fill_value, 0). That converted value is the value of
- * every out-of-bounds tap.
+ * fill_value (extension; NULL gives ONNX's 0) points to ONE ELEMENT OF x's
+ * TYPE: its bytes (type size, any alignment) are the value of every
+ * out-of-bounds tap, copied as they are. The caller converts its value to
+ * the element once (the JS wrapper does it with the rule Pad's constant
+ * uses: js/dtypes.js elementBytes); there is no second conversion here. A
+ * BOOL fill must be 0 or 1 (TW_INVALID_ARGUMENT otherwise); any bytes are a
+ * valid value of the other types. The element must lie in the heap (checked
+ * like the buffers).
  *
  * ---------------------------------------------------------------------------
  * Memory contract
@@ -167,13 +170,13 @@ typedef enum tw_gridsample_padding {
  *   x_dtype, grid_dtype: tw_dtype values (common/dtype.h).
  *   x_shape, grid_shape: spatial_rank + 2 int64 dims each, read only.
  *   mode: tw_gridsample_mode; padding_mode: tw_gridsample_padding;
- *   align_corners: 0 or 1.
+ *   align_corners: 0 or 1; fill_value: one x element, or NULL for zero.
  * Returns TW_OK, or TW_INVALID_ARGUMENT / TW_UNSUPPORTED / TW_OUT_OF_MEMORY
  * with tw_last_error() naming the argument; y is untouched then. */
 TW_EXPORT int32_t tw_gridsample(int32_t x_dtype, const void* x, size_t x_bytes, int32_t spatial_rank,
                                 const int64_t* x_shape, int32_t grid_dtype, const void* grid,
                                 size_t grid_bytes, const int64_t* grid_shape, int32_t mode,
-                                int32_t padding_mode, int32_t align_corners, double fill_value, void* y,
+                                int32_t padding_mode, int32_t align_corners, const void* fill_value, void* y,
                                 size_t y_bytes);
 
 #endif

@@ -413,11 +413,16 @@ static void run_case(const gs_case* k) {
                  random_coord(k->x_shape[2 + a], k->align, k->special_grid));
     }
   }
+  /* the fill value as an element of x's type, converted by the test itself
+   * (tw_gridsample takes the element's bytes) */
+  unsigned char fill_elem[16] = {0};
+  write_comp(k->x_dtype, fill_elem, 0, 0, k->fill);
+
   for (int s = 0; s < 2; s++) {
     memset(y[s], 0xA5, y_bytes + GUARD);
     tw_set_simd(s == 0);
     const int32_t status = tw_gridsample(k->x_dtype, x, x_bytes, r, k->x_shape, k->grid_dtype, grid, grid_bytes,
-                                         k->grid_shape, k->mode, k->pad, k->align, k->fill, y[s], y_bytes);
+                                         k->grid_shape, k->mode, k->pad, k->align, fill_elem, y[s], y_bytes);
     CHECK(status == TW_OK, "status %d (%s) rank %d %s/%s dtype %d", status, tw_last_error(), r, mode_name[k->mode],
           pad_name[k->pad], k->x_dtype);
     int guard_ok = 1;
@@ -426,9 +431,6 @@ static void run_case(const gs_case* k) {
   }
   tw_set_simd(1);
 
-  /* the fill value as an element of x's type, converted by the test itself */
-  unsigned char fill_elem[16] = {0};
-  write_comp(k->x_dtype, fill_elem, 0, 0, k->fill);
 
   int bad = 0;
   for (size_t n = 0; n < N && bad < 3; n++) {

@@ -81,7 +81,7 @@ static int run_case(const char* path) {
   for (int simd = 0; simd < 2; simd++) {
     tw_set_simd(simd);
     const int32_t st = tw_gridsample(TW_DTYPE_FLOAT32, x, xv->count * 4, rank, x_shape, TW_DTYPE_FLOAT32, g,
-                                     gv->count * 4, grid_shape, mode, pad, align, 0.0, y, yv->count * 4);
+                                     gv->count * 4, grid_shape, mode, pad, align, NULL, y, yv->count * 4);
     CHECK(st == TW_OK, "%s: status %d %s", path, st, tw_last_error());
     for (size_t i = 0; i < yv->count; i++) {
       const double want = jnumber(&yv->items[i]);

@@ -5,43 +5,48 @@
  *                    from the tail; otherwise each coordinate is a tail byte
  *                    b, (int8_t)b / 64, in [-2, 2)), 2 raw shapes (grid_shape[0]
  *                    and grid_shape[r + 1] are read, not set to N and r),
- *                    4 raw fill value (8 bytes; otherwise one byte, (int8_t)b / 2)
- *   byte x_dtype     b < 0xE0: the b % 15-th of X_TYPES below; else b % 32
- *   byte grid_dtype  b < 0xE0: the b % 4-th of GRID_TYPES; else b % 32
+ *                    4 raw fill element (8 bytes; otherwise one byte, 0 meaning
+ *                    fill_value NULL)
+ *   byte x_dtype     b < 0xE0: the (b % count)-th of gridsample.h's X_TYPES; else b % 32
+ *   byte grid_dtype  b < 0xE0: the (b % count)-th of GRID_TYPES; else b % 32
  *   byte rank        b < 0xC0: 1 + b % 3;  b < 0xF0: b % 18;  else (int8_t)b
  *   byte mode        b % 4 (3 is not a mode)
  *   byte padding     b % 5 (4 is not a padding mode)
  *   byte align       b % 3 (2 is not 0 or 1)
- *   fill             f64 or one byte (see bit 4)
+ *   fill             the first bytes of one x element (the rest 0), 8 or 1
+ *                    (see bit 4); passed in an exactly sized heap block
  *   int  x_shape[r + 2]
  *   int  grid_shape[r + 2], or only O_1..O_r (see bit 2)
  *   tail             x's data, then the grid's
  *
  * Beyond fuzz.h's checks: a call the header says is valid (types, modes,
  * limits, fill value, exact aligned buffers, no overlap) succeeds. */
-#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "common/dtype.h"
 #include "common/half.h"
 #include "fuzz.h"
 #include "gridsample/gridsample.h"
 
-static const int32_t X_TYPES[15] = {
-    TW_DTYPE_FLOAT32, TW_DTYPE_FLOAT64, TW_DTYPE_FLOAT16, TW_DTYPE_BFLOAT16, TW_DTYPE_COMPLEX64,
-    TW_DTYPE_COMPLEX128, TW_DTYPE_INT8, TW_DTYPE_UINT8, TW_DTYPE_INT16, TW_DTYPE_UINT16,
-    TW_DTYPE_INT32, TW_DTYPE_UINT32, TW_DTYPE_INT64, TW_DTYPE_UINT64, TW_DTYPE_BOOL};
-static const int32_t GRID_TYPES[4] = {TW_DTYPE_FLOAT32, TW_DTYPE_FLOAT64, TW_DTYPE_FLOAT16, TW_DTYPE_BFLOAT16};
+/* The types gridsample.h lists as taken (the one list). */
+#define X_TYPE_CODE(T, table) TW_DTYPE_##T,
+#define GRID_TYPE_CODE(T) TW_DTYPE_##T,
+static const int32_t X_TYPES[] = {TW_GRIDSAMPLE_X_TYPES(X_TYPE_CODE)};
+static const int32_t GRID_TYPES[] = {TW_GRIDSAMPLE_GRID_TYPES(GRID_TYPE_CODE)};
+#define X_TYPE_COUNT (sizeof X_TYPES / sizeof X_TYPES[0])
+#define GRID_TYPE_COUNT (sizeof GRID_TYPES / sizeof GRID_TYPES[0])
 
 /* Bytes per component (the alignment gridsample.h requires), 0 if x_dtype is not taken. */
 static unsigned component_bytes(int32_t dtype) {
-  for (int i = 0; i < 15; i++)
+  for (size_t i = 0; i < X_TYPE_COUNT; i++)
     if (X_TYPES[i] == dtype)
       return dtype == TW_DTYPE_COMPLEX64 ? 4 : dtype == TW_DTYPE_COMPLEX128 ? 8 : tw_dtype_bits(dtype) / 8;
   return 0;
 }
 
 static int is_grid_type(int32_t dtype) {
-  for (int i = 0; i < 4; i++)
+  for (size_t i = 0; i < GRID_TYPE_COUNT; i++)
     if (GRID_TYPES[i] == dtype) return 1;
   return 0;
 }
@@ -53,7 +58,7 @@ static int is_integer(int32_t dtype) {
 
 typedef struct gs_args {
   int32_t x_dtype, grid_dtype, rank, mode, padding, align;
-  double fill;
+  const void* fill;
   const int64_t *x_shape, *grid_shape;
   const fz_buf *x, *grid, *y;
 } gs_args;
@@ -102,11 +107,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const fz_place place = fz_read_place(&in);
   const int raw_grid = place.flags & 1, raw_shapes = place.flags & 2, raw_fill = place.flags & 4;
   const uint8_t xb = fz_byte(&in), gb = fz_byte(&in), rb = fz_byte(&in);
-  const int32_t x_dtype = xb < 0xE0 ? X_TYPES[xb % 15] : xb % 32;
-  const int32_t grid_dtype = gb < 0xE0 ? GRID_TYPES[gb % 4] : gb % 32;
+  const int32_t x_dtype = xb < 0xE0 ? X_TYPES[xb % X_TYPE_COUNT] : xb % 32;
+  const int32_t grid_dtype = gb < 0xE0 ? GRID_TYPES[gb % GRID_TYPE_COUNT] : gb % 32;
   const int32_t rank = rb < 0xC0 ? 1 + rb % 3 : rb < 0xF0 ? rb % 18 : (int8_t)rb;
   const int32_t mode = fz_byte(&in) % 4, padding = fz_byte(&in) % 5, align = fz_byte(&in) % 3;
-  const double fill = raw_fill ? fz_f64(&in) : (int8_t)fz_byte(&in) / 2.0;
+  uint8_t fill_bytes[16] = {0};
+  if (raw_fill) fz_fill(&in, fill_bytes, 8);
+  else fill_bytes[0] = fz_byte(&in);
+  const int fill_null = !raw_fill && fill_bytes[0] == 0;
   const int dims = rank > 0 ? rank + 2 : 2;
   int64_t x_shape[TW_GRIDSAMPLE_MAX_RANK + 4], grid_shape[TW_GRIDSAMPLE_MAX_RANK + 4];
   for (int i = 0; i < dims; i++) x_shape[i] = fz_int(&in);
@@ -145,6 +153,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_keep(&readonly, grid->p, grid->bytes);
   fz_keep(&readonly, x_shape, sizeof x_shape);
   fz_keep(&readonly, grid_shape, sizeof grid_shape);
+  /* the fill element in a block of exactly one element, so an over-read is caught */
+  uint8_t* fill = NULL;
+  if (!fill_null && x_size) {
+    fill = malloc(x_size);
+    memcpy(fill, fill_bytes, x_size);
+    fz_keep(&readonly, fill, x_size);
+  }
   const gs_args args = {x_dtype, grid_dtype, rank, mode, padding, align, fill, x_shape, grid_shape, x, grid, &y};
   const int overlapping = fz_overlap(y.p, y.bytes, x->p, x->bytes) || fz_overlap(y.p, y.bytes, grid->p, grid->bytes);
   fz_float_output_dtype = x_dtype;
@@ -157,13 +172,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       !big && place.counts < 2 && place.where != FZ_PLACE_NULL && !overlapping && component &&
       is_grid_type(grid_dtype) && rank >= 1 && rank <= TW_GRIDSAMPLE_MAX_RANK && mode <= 2 && padding <= 3 &&
       align <= 1 && !(x_dtype == TW_DTYPE_BOOL && mode != TW_GRIDSAMPLE_MODE_NEAREST) &&
-      taps <= TW_GRIDSAMPLE_MAX_TAPS && !(is_integer(x_dtype) && isnan(fill)) &&
-      !(x_dtype == TW_DTYPE_BOOL && fill != 0 && fill != 1) && grid_shape[0] == x_shape[0] &&
+      taps <= TW_GRIDSAMPLE_MAX_TAPS && !(x_dtype == TW_DTYPE_BOOL && fill_bytes[0] > 1) && grid_shape[0] == x_shape[0] &&
       grid_shape[rank + 1] == rank && (uintptr_t)x->p % component == 0 && (uintptr_t)y.p % component == 0 &&
       (uintptr_t)grid->p % grid_size == 0 && !(y_count > 0 && plane == 0 && padding != TW_GRIDSAMPLE_PADDING_ZEROS);
   if (valid) FZ_CHECK(status == TW_OK || status == TW_OUT_OF_MEMORY, "a valid call failed with status %d", status);
 
   fz_release(&readonly);
+  free(fill);
   fz_free(&y);
   fz_free(&inputs[1]);
   fz_free(&inputs[0]);
