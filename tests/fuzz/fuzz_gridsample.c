@@ -51,11 +51,6 @@ static int is_grid_type(int32_t dtype) {
   return 0;
 }
 
-static int is_integer(int32_t dtype) {
-  return dtype == TW_DTYPE_INT8 || dtype == TW_DTYPE_UINT8 || dtype == TW_DTYPE_INT16 || dtype == TW_DTYPE_UINT16 ||
-         dtype == TW_DTYPE_INT32 || dtype == TW_DTYPE_UINT32 || dtype == TW_DTYPE_INT64 || dtype == TW_DTYPE_UINT64;
-}
-
 typedef struct gs_args {
   int32_t x_dtype, grid_dtype, rank, mode, padding, align;
   const void* fill;
