@@ -166,6 +166,7 @@ static void build_runs(run_builder* b, const tw_pad_axis* axis, tw_pad_mode mode
 typedef struct {
   tw_pad_fill_fn fill;
   tw_pad_reverse_fn reverse;
+  tw_pad_copy_fn copy;
 } kernels;
 
 static kernels select_kernels(size_t element_size) {
@@ -177,20 +178,32 @@ static kernels select_kernels(size_t element_size) {
     tw_pad_reverse_fn reverse;
   } table[] = {TW_PAD_KERNELS(TW_PAD_TABLE_ENTRY)};
 #undef TW_PAD_TABLE_ENTRY
+#define TW_PAD_COPY_ENTRY(isa, uses_simd) {uses_simd, tw_pad_copy__##isa},
+  static const struct {
+    int simd;
+    tw_pad_copy_fn copy;
+  } copies[] = {TW_PAD_COPY_KERNELS(TW_PAD_COPY_ENTRY)};
+#undef TW_PAD_COPY_ENTRY
   const int simd = tw_use_simd();
+  kernels k = {0, 0, 0};
+  for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+    if (copies[i].simd == simd) k.copy = copies[i].copy;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].bits == element_size * 8 && table[i].simd == simd) return (kernels){table[i].fill, table[i].reverse};
-  return (kernels){0, 0}; /* unreachable: the entry layer only passes 1..16-byte elements */
+    if (table[i].bits == element_size * 8 && table[i].simd == simd) {
+      k.fill = table[i].fill;
+      k.reverse = table[i].reverse;
+    }
+  return k; /* complete: the entry layer only passes 1..16-byte elements */
 }
 
-/* `count` copies of the unit at `src` (unit_bytes each), by doubling memcpy. */
-static void repeat_unit(uint8_t* dst, const uint8_t* src, size_t unit_bytes, size_t count) {
+/* `count` copies of the unit at `src` (unit_bytes each), by doubling copies. */
+static void repeat_unit(uint8_t* dst, const uint8_t* src, size_t unit_bytes, size_t count, tw_pad_copy_fn copy) {
   const size_t total = unit_bytes * count;
   if (total == 0) return;
-  memcpy(dst, src, unit_bytes);
+  copy(unit_bytes, src, dst);
   for (size_t done = unit_bytes; done < total;) {
     const size_t chunk = done < total - done ? done : total - done;
-    memcpy(dst + done, dst, chunk);
+    copy(chunk, dst, dst + done);
     done += chunk;
   }
 }
@@ -204,18 +217,18 @@ static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_r
     const uint8_t* src = runs[r].kind == RUN_FILL ? src_row : src_row + (size_t)runs[r].src * unit_bytes;
     switch (runs[r].kind) {
       case RUN_COPY:
-        memcpy(dst, src, count * unit_bytes);
+        k.copy(count * unit_bytes, src, dst);
         break;
       case RUN_FILL:
         k.fill(count * unit_elements, value, dst);
         break;
       case RUN_REPEAT:
         if (unit_elements == 1) k.fill(count, src, dst);
-        else repeat_unit(dst, src, unit_bytes, count);
+        else repeat_unit(dst, src, unit_bytes, count, k.copy);
         break;
       case RUN_REVERSE:
         if (unit_elements == 1) k.reverse(count, src, dst);
-        else for (size_t i = 0; i < count; i++) memcpy(dst + i * unit_bytes, src - i * unit_bytes, unit_bytes);
+        else for (size_t i = 0; i < count; i++) k.copy(unit_bytes, src - i * unit_bytes, dst + i * unit_bytes);
         break;
       case RUN_PENDING:
         break; /* never stored: emit() resolves it */

@@ -25,3 +25,5 @@ DEFINE_SCALAR(16, uint16_t)
 DEFINE_SCALAR(32, uint32_t)
 DEFINE_SCALAR(64, uint64_t)
 DEFINE_SCALAR(128, tw_u128)
+
+void tw_pad_copy__scalar(size_t bytes, const void* src, void* dst) { memcpy(dst, src, bytes); }

@@ -59,3 +59,54 @@ DEFINE_REVERSE(16, wasm_i16x8_shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0))
 DEFINE_REVERSE(32, wasm_i32x4_shuffle(v, v, 3, 2, 1, 0))
 DEFINE_REVERSE(64, wasm_i64x2_shuffle(v, v, 1, 0))
 DEFINE_REVERSE(128, v)
+
+#define MOVE_TWO(type)                                   \
+  do {                                                   \
+    type first, last;                                    \
+    memcpy(&first, in, sizeof first);                    \
+    memcpy(&last, in + bytes - sizeof last, sizeof last); \
+    memcpy(out, &first, sizeof first);                   \
+    memcpy(out + bytes - sizeof last, &last, sizeof last); \
+  } while (0)
+
+/* bytes < 16: the first and the last 8, 4 or 2 bytes (they may overlap). */
+static void copy_short(size_t bytes, const uint8_t* in, uint8_t* out) {
+  if (bytes >= 8) MOVE_TWO(uint64_t);
+  else if (bytes >= 4) MOVE_TWO(uint32_t);
+  else if (bytes >= 2) MOVE_TWO(uint16_t);
+  else if (bytes == 1) *out = *in;
+}
+#undef MOVE_TWO
+
+/* A forward run. The first vector is stored wherever dst is; the loop then
+ * starts at dst's next 16-byte boundary (rewriting up to 15 bytes the first
+ * store wrote, with the same values), so every store after the first is
+ * aligned whatever the run's position in its row. The last vector ends
+ * exactly at the run's end and may overlap the loop's last one in the same
+ * way. Runs shorter than a vector take two overlapping scalar moves (a byte
+ * loop would be turned back into memcpy by the compiler). */
+void tw_pad_copy__wasmsimd(size_t bytes, const void* src, void* dst) {
+  const uint8_t* in = src;
+  uint8_t* out = dst;
+  if (bytes < 16) {
+    copy_short(bytes, in, out);
+    return;
+  }
+  const uint8_t* const in_last = in + bytes - 16;
+  uint8_t* const out_last = out + bytes - 16;
+  wasm_v128_store(out, wasm_v128_load(in));
+  const size_t head = 16 - ((uintptr_t)out & 15);
+  in += head;
+  out += head;
+  bytes -= head;
+  for (; bytes >= 64; bytes -= 64, in += 64, out += 64) {
+    const v128_t a = wasm_v128_load(in), b = wasm_v128_load(in + 16);
+    const v128_t c = wasm_v128_load(in + 32), d = wasm_v128_load(in + 48);
+    wasm_v128_store(out, a);
+    wasm_v128_store(out + 16, b);
+    wasm_v128_store(out + 32, c);
+    wasm_v128_store(out + 48, d);
+  }
+  for (; bytes >= 16; bytes -= 16, in += 16, out += 16) wasm_v128_store(out, wasm_v128_load(in));
+  if (bytes != 0) wasm_v128_store(out_last, wasm_v128_load(in_last));
+}

@@ -7,7 +7,16 @@
  *   tw_pad_reverse_x<bits>__<isa>(count, src_last, dst):
  *       dst[i] = src_last[-i] for i in [0, count)   (a mirrored run)
  *
- * Forward runs are plain memcpy. Naming: tw_<op>_<kernel>_x<bits>__<isa>. */
+ *   tw_pad_copy__<isa>(bytes, src, dst):
+ *       dst[i] = src[i] for i in [0, bytes), src and dst not overlapping
+ *       (a forward run; element size does not matter).
+ *
+ * Forward runs do not use memcpy: in wasm it is `memory.copy`, which V8
+ * hands to the C library's memmove; glibc copies rows of a few KiB there
+ * with `rep movsb`, which on AMD Zen 3/4 runs several times slower when the
+ * destination is not 16-byte aligned (bench/README.md, "Resident Pad"). The
+ * SIMD copy aligns its stores itself, so a row costs the same wherever the
+ * allocator put x and out. Naming: tw_<op>_<kernel>_x<bits>__<isa>. */
 #ifndef TW_PAD_PAD_KERNELS_H
 #define TW_PAD_PAD_KERNELS_H
 
@@ -17,11 +26,16 @@
 
 typedef void (*tw_pad_fill_fn)(size_t count, const void* element, void* dst);
 typedef void (*tw_pad_reverse_fn)(size_t count, const void* src_last, void* dst);
+typedef void (*tw_pad_copy_fn)(size_t bytes, const void* src, void* dst);
 
 #define TW_PAD_DECLARE(bits, isa, simd)                                              \
   void tw_pad_fill_x##bits##__##isa(size_t count, const void* element, void* dst); \
   void tw_pad_reverse_x##bits##__##isa(size_t count, const void* src_last, void* dst);
 TW_PAD_KERNELS(TW_PAD_DECLARE)
 #undef TW_PAD_DECLARE
+
+#define TW_PAD_DECLARE_COPY(isa, simd) void tw_pad_copy__##isa(size_t bytes, const void* src, void* dst);
+TW_PAD_COPY_KERNELS(TW_PAD_DECLARE_COPY)
+#undef TW_PAD_DECLARE_COPY
 
 #endif

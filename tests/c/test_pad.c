@@ -59,6 +59,33 @@ static void test_kernels(void) {
   }
 }
 
+/* Every copy kernel, every length up to 200 and every destination and source
+ * misalignment within a vector, with guard bytes on both sides. */
+static void test_copy_kernels(void) {
+  typedef struct {
+    const char* name;
+    tw_pad_copy_fn copy;
+  } variant;
+#define TW_PAD_COPY_VARIANT(isa, simd) {#isa " copy", tw_pad_copy__##isa},
+  static const variant variants[] = {TW_PAD_COPY_KERNELS(TW_PAD_COPY_VARIANT)};
+#undef TW_PAD_COPY_VARIANT
+  uint8_t src[200 + 16], buffer[200 + 16 + 2 * GUARD];
+  for (size_t i = 0; i < sizeof src; i++) src[i] = (uint8_t)harness_rand();
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+    for (size_t bytes = 0; bytes <= 200; bytes++)
+      for (size_t dst_shift = 0; dst_shift < 16; dst_shift++) {
+        const size_t src_shift = (bytes * 7 + dst_shift * 3) % 16;
+        memset(buffer, GUARD_BYTE, sizeof buffer);
+        variants[v].copy(bytes, src + src_shift, buffer + GUARD + dst_shift);
+        CHECK(memcmp(buffer + GUARD + dst_shift, src + src_shift, bytes) == 0, "%s %zu bytes, dst +%zu, src +%zu",
+              variants[v].name, bytes, dst_shift, src_shift);
+        int guards = 1;
+        for (size_t i = 0; i < GUARD + dst_shift; i++) guards &= buffer[i] == GUARD_BYTE;
+        for (size_t i = GUARD + dst_shift + bytes; i < sizeof buffer; i++) guards &= buffer[i] == GUARD_BYTE;
+        CHECK(guards, "%s %zu bytes, dst +%zu: wrote outside the run", variants[v].name, bytes, dst_shift);
+      }
+}
+
 /* ---- 2. tw_pad against a reference --------------------------------------- */
 
 static int64_t floor_mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
@@ -302,6 +329,7 @@ static void test_errors(void) {
 
 int main(void) {
   test_kernels();
+  test_copy_kernels();
   test_random_pads();
   test_packed();
   test_packed_large_crop();
