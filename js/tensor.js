@@ -234,6 +234,68 @@ function writeHeap(checked, offset, bytes, pointer, capacity) {
   heap.set(bytesOf(checked.data).subarray(offset, offset + bytes), pointer);
 }
 
+/**
+ * writeHeap for a box of x inside a larger tensor (Pad's one-pass fresh
+ * result, src/pad/pad.h): along axis d, x's elements [box[3d], box[3d] +
+ * box[3d + 2]) go to indices [box[3d + 1], ...) of a tensor of `outDims`
+ * whose block starts at `pointer` and holds `capacity` bytes. Trailing axes
+ * that the box spans whole in x and in the output merge into one run; each
+ * run is one TypedArray.set. Element types of 8 bits or more.
+ */
+export function writeHeapBox(checked, box, outDims, pointer, capacity) {
+  const { info, dims } = checked;
+  const size = storageBytes(info, 1);
+  if (!(info.bits >= 8 && storageBytes(info, elementCount(outDims)) <= capacity)) {
+    throw new RangeError('tensorwarp: internal error: the box does not fit in its block');
+  }
+  const rank = dims.length;
+  const length = (d) => box[3 * d + 2];
+  if (dims.some((_, d) => length(d) === 0)) return;
+  const runAxis = boxRunAxis(dims, box, outDims);
+  const xStride = new Array(rank);
+  const outStride = new Array(rank);
+  for (let d = rank - 1, xs = size, os = size; d >= 0; d--) {
+    xStride[d] = xs;
+    outStride[d] = os;
+    xs *= dims[d];
+    os *= outDims[d];
+  }
+  const runBytes = rank === 0 ? size : length(runAxis) * xStride[runAxis];
+  const source = bytesOf(checked.data);
+  const heap = wasm().HEAPU8;
+  const bool = info.kind === 'bool';
+  const index = new Array(Math.max(runAxis, 0)).fill(0);
+  for (;;) {
+    let from = 0;
+    let to = pointer;
+    for (let d = 0; d < rank; d++) {
+      const i = d < runAxis ? index[d] : 0;
+      from += (box[3 * d] + i) * xStride[d];
+      to += (box[3 * d + 1] + i) * outStride[d];
+    }
+    if (bool) for (let i = 0; i < runBytes; i++) heap[to + i] = source[from + i] !== 0 ? 1 : 0;
+    else heap.set(source.subarray(from, from + runBytes), to);
+    let d = runAxis - 1;
+    while (d >= 0 && ++index[d] === length(d)) index[d--] = 0;
+    if (d < 0) return;
+  }
+}
+
+/** The outermost axis of writeHeapBox's runs: the axes after it are spanned whole. */
+function boxRunAxis(dims, box, outDims) {
+  let axis = dims.length - 1;
+  while (axis > 0 && box[3 * axis + 2] === dims[axis] && box[3 * axis + 2] === outDims[axis]) axis--;
+  return axis;
+}
+
+/** The bytes of each of writeHeapBox's runs (each run costs one TypedArray.set). */
+export function boxRunBytes(checked, box, outDims) {
+  const { info, dims } = checked;
+  const axis = boxRunAxis(dims, box, outDims);
+  if (axis < 0) return storageBytes(info, 1);
+  return storageBytes(info, box[3 * axis + 2] * elementCount(dims.slice(axis + 1)));
+}
+
 /** The one place heap bytes are copied out: `bytes` bytes at `pointer` into a JS typed array `target` at byte `offset`. */
 export function copyOut(pointer, bytes, target, offset = 0) {
   bytesOf(target).set(wasm().HEAPU8.subarray(pointer, pointer + bytes), offset);

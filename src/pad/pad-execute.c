@@ -75,7 +75,7 @@ static int normalise(const tw_pad_problem* problem, strided_axis* axes, size_t* 
       axes[count].in_stride = stride;
       count++;
     }
-    stride *= (size_t)a->in_len;
+    stride *= (size_t)(problem->in_inside_out ? a->out_len : a->in_len);
   }
   /* collected innermost first: reverse into outermost-first order */
   for (int i = 0, j = count - 1; i < j; i++, j--) {
@@ -150,11 +150,17 @@ static void add_copy(run_builder* b, int64_t src, size_t count) {
   b->last = src + (int64_t)count - 1;
 }
 
+void tw_pad_interior_of(const tw_pad_axis* axis, int64_t* begin, int64_t* end) {
+  const int64_t m = axis->out_len;
+  *begin = axis->shift < 0 ? 0 : axis->shift < m ? axis->shift : m;
+  const int64_t e = axis->shift + axis->src_len;
+  *end = e < *begin ? *begin : e > m ? m : e;
+}
+
 static void build_runs(run_builder* b, const tw_pad_axis* axis, tw_pad_mode mode) {
   const int64_t m = axis->out_len;
-  const int64_t inner_begin = axis->shift < 0 ? 0 : axis->shift < m ? axis->shift : m;
-  int64_t inner_end = axis->shift + axis->src_len;
-  inner_end = inner_end < inner_begin ? inner_begin : inner_end > m ? m : inner_end;
+  int64_t inner_begin, inner_end;
+  tw_pad_interior_of(axis, &inner_begin, &inner_end);
   for (int64_t o = 0; o < inner_begin; o++) add_index(b, tw_pad_source_index(axis, mode, o));
   add_copy(b, axis->src_begin + inner_begin - axis->shift, (size_t)(inner_end - inner_begin));
   for (int64_t o = inner_end; o < m; o++) add_index(b, tw_pad_source_index(axis, mode, o));
@@ -217,7 +223,7 @@ static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_r
     const uint8_t* src = runs[r].kind == RUN_FILL ? src_row : src_row + (size_t)runs[r].src * unit_bytes;
     switch (runs[r].kind) {
       case RUN_COPY:
-        k.copy(count * unit_bytes, src, dst);
+        if (src != dst) k.copy(count * unit_bytes, src, dst); /* equal: x's own place in out (tw_pad_borders) */
         break;
       case RUN_FILL:
         k.fill(count * unit_elements, value, dst);
@@ -263,7 +269,7 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
   size_t unit_elements;
   const int rank = normalise(problem, axes, &unit_elements);
   if (rank == 0) { /* nothing padded or cropped */
-    memcpy(out, in, unit_elements * element_size);
+    if (in != out) memcpy(out, in, unit_elements * element_size);
     return TW_OK;
   }
 

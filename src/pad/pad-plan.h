@@ -28,11 +28,19 @@ typedef struct tw_pad_problem {
   tw_pad_mode mode;
   size_t element_size;   /* bytes: 1, 2, 4, 8 or 16 */
   const void* value;     /* one element, never NULL */
+  /* 0: `in` is a tensor of its own (shape in_len). 1: `in` is a box inside
+   * `out` (tw_pad_borders): its rows lie out_len apart, and a forward run
+   * whose source is its own destination is left as it is. */
+  int in_inside_out;
 } tw_pad_problem;
 
 /* Source index (in input coordinates) that output index o of `axis` reads,
  * or -1 for the constant. */
 int64_t tw_pad_source_index(const tw_pad_axis* axis, tw_pad_mode mode, int64_t o);
+
+/* The interior of `axis`: output indices [*begin, *end) read the source
+ * region in order (o reads src_begin + o - shift); the mode decides the rest. */
+void tw_pad_interior_of(const tw_pad_axis* axis, int64_t* begin, int64_t* end);
 
 /* Runs a validated problem. Returns TW_OUT_OF_MEMORY if the row plan cannot
  * be allocated (then nothing has been written). */

@@ -7,6 +7,7 @@
 
 #include "common/checked.h"
 #include "common/dtype.h"
+#include "common/heap.h"
 #include "pad-plan.h"
 
 /* Pads and dims beyond 2^60 cannot describe a tensor that fits in memory;
@@ -200,6 +201,9 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
                    (unsigned long long)tw_dtype_storage_bytes(dtype, out_count));
   if ((in_bytes && !in) || (out_bytes && !out)) return tw_fail(TW_INVALID_ARGUMENT, "x/out: NULL data pointer");
   if (tw_ranges_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps x");
+  if ((status = tw_check_heap_range("x", in, in_bytes)) != TW_OK) return status;
+  if ((status = tw_check_heap_range("out", out, out_bytes)) != TW_OK) return status;
+  if (value && (status = tw_check_heap_range("value", value, bits < 8 ? 1 : bits / 8)) != TW_OK) return status;
   if (out_count == 0) return TW_OK;
 
   static const uint8_t zero[16];
@@ -207,4 +211,94 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
   if (bits < 8) return pad_packed(&problem, bits, in, out, out_count, out_bytes);
   problem.element_size = bits / 8;
   return tw_pad_execute(&problem, in, out);
+}
+
+/* ---- a fresh result in one pass (pad.h) ---------------------------------- */
+
+/* The box of axis `a`: x's [*x_begin, *x_begin + *len) at output [*out_begin, ...). */
+static void axis_box(const tw_pad_axis* a, int64_t* x_begin, int64_t* out_begin, int64_t* len) {
+  int64_t begin, end;
+  tw_pad_interior_of(a, &begin, &end);
+  *out_begin = begin;
+  *len = end - begin;
+  *x_begin = a->src_begin + begin - a->shift;
+}
+
+/* Every output index of `a` outside its box reads the constant or an input
+ * index inside [x_begin, x_begin + len). Looks at the border indices only. */
+static int borders_read_inside(const tw_pad_axis* a, tw_pad_mode mode, int64_t x_begin, int64_t out_begin,
+                               int64_t len) {
+  if (mode == TW_PAD_MODE_CONSTANT) return 1;
+  for (int64_t o = 0; o < a->out_len; o++) {
+    if (o == out_begin) o += len;
+    if (o >= a->out_len) break;
+    const int64_t s = tw_pad_source_index(a, mode, o);
+    if (s >= 0 && (s < x_begin || s - x_begin >= len)) return 0;
+  }
+  return 1;
+}
+
+/* Whether tw_pad_borders can complete the output from the box alone. */
+static int is_self_contained(unsigned bits, const tw_pad_axis* axes, int rank, tw_pad_mode mode) {
+  if (bits < 8) return 0; /* a packed box does not start on a byte */
+  for (int d = 0; d < rank; d++)
+    if (axes[d].out_len == 0 || axes[d].src_len == 0) return 1; /* empty, or all constant: nothing is read */
+  for (int d = 0; d < rank; d++) {
+    int64_t x_begin, out_begin, len;
+    axis_box(&axes[d], &x_begin, &out_begin, &len);
+    if (!borders_read_inside(&axes[d], mode, x_begin, out_begin, len)) return 0;
+  }
+  return 1;
+}
+
+int32_t tw_pad_interior(int32_t dtype, int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                        const int64_t* pads_end, int32_t mode, int32_t order, int64_t* box, int32_t* self_contained) {
+  const unsigned bits = tw_dtype_bits(dtype);
+  if (bits == 0) return tw_fail(TW_UNSUPPORTED, "x: element type %d has no fixed size", dtype);
+  tw_pad_axis axes[TW_PAD_MAX_RANK];
+  const tw_status status = describe_axes(rank, in_shape, pads_begin, pads_end, mode, order, axes);
+  if (status != TW_OK) return status;
+  if ((rank > 0 && !box) || !self_contained) return tw_fail(TW_INVALID_ARGUMENT, "box: NULL");
+  for (int d = 0; d < rank; d++) axis_box(&axes[d], &box[3 * d], &box[3 * d + 1], &box[3 * d + 2]);
+  *self_contained = is_self_contained(bits, axes, rank, (tw_pad_mode)mode);
+  return TW_OK;
+}
+
+int32_t tw_pad_borders(int32_t dtype, int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                       const int64_t* pads_end, int32_t mode, int32_t order, const void* value, void* out,
+                       size_t out_bytes) {
+  const unsigned bits = tw_dtype_bits(dtype);
+  if (bits == 0) return tw_fail(TW_UNSUPPORTED, "x: element type %d has no fixed size", dtype);
+  tw_pad_problem problem = {.rank = rank, .mode = (tw_pad_mode)mode, .in_inside_out = 1};
+  tw_status status = describe_axes(rank, in_shape, pads_begin, pads_end, mode, order, problem.axes);
+  if (status != TW_OK) return status;
+  if (!is_self_contained(bits, problem.axes, rank, problem.mode))
+    return tw_fail(bits < 8 ? TW_UNSUPPORTED : TW_INVALID_ARGUMENT,
+                   "pads: the borders of this result read elements of x outside the box it keeps; use tw_pad");
+  const uint64_t out_count = element_count(problem.axes, rank, 1);
+  if (out_count == UINT64_MAX || !tw_fits_size(tw_dtype_storage_bytes(dtype, out_count)))
+    return tw_fail(TW_OUT_OF_MEMORY, "pads: the result is too large for this address space");
+  if (tw_dtype_storage_bytes(dtype, out_count) != out_bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "out: %zu bytes given, the result needs %llu", out_bytes,
+                   (unsigned long long)tw_dtype_storage_bytes(dtype, out_count));
+  if (out_bytes && !out) return tw_fail(TW_INVALID_ARGUMENT, "out: NULL data pointer");
+  problem.element_size = bits / 8;
+  if ((status = tw_check_heap_range("out", out, out_bytes)) != TW_OK) return status;
+  if (value && (status = tw_check_heap_range("value", value, problem.element_size)) != TW_OK) return status;
+  if (out_count == 0) return TW_OK;
+
+  static const uint8_t zero[16];
+  problem.value = value ? value : zero;
+  /* The box as the input: its rows lie in out, out_len apart; the same index
+   * map, relative to the box's first element. */
+  uint64_t origin = 0; /* the box's first element, as an output element index; < out_count */
+  for (int d = 0; d < rank; d++) {
+    tw_pad_axis* a = &problem.axes[d];
+    int64_t x_begin, out_begin, len;
+    axis_box(a, &x_begin, &out_begin, &len);
+    origin = origin * (uint64_t)a->out_len + (uint64_t)(len ? out_begin : 0);
+    a->in_len = len;
+    a->src_begin -= x_begin;
+  }
+  return tw_pad_execute(&problem, (const uint8_t*)out + origin * problem.element_size, out);
 }

@@ -69,4 +69,30 @@ TW_EXPORT int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t
                          const int64_t* in_shape, const int64_t* pads_begin, const int64_t* pads_end,
                          int32_t mode, int32_t order, const void* value, void* out, size_t out_bytes);
 
+/* ---- a fresh result in one pass -------------------------------------------
+ * A caller that must first copy x into the heap anyway (the JS wrapper with
+ * a JS-owned x) can copy it straight to its place inside the output and let
+ * tw_pad_borders write the rest, instead of copying it in and having tw_pad
+ * copy it again:
+ *
+ *   1. tw_pad_interior(): for each axis d, x's elements [box[3d], box[3d] +
+ *      box[3d + 2]) belong at output indices [box[3d + 1], ...): the box of
+ *      the output that is a copy of x. *self_contained is 1 when every other
+ *      output element is the constant or a copy of an element inside that
+ *      box (always, for ONNX Pad of an 8-bit or wider type; not for packed
+ *      2-/4-bit types, and not for OpenVINO Pad-12 when a pad on one side is
+ *      negative and the mode reads what it cropped). Validates as tw_pad.
+ *   2. the caller copies x's box into `out`;
+ *   3. tw_pad_borders() writes every output element outside the box, reading
+ *      only inside it. The result equals tw_pad's, bit for bit. It validates
+ *      everything again and fails, writing nothing, when the problem is not
+ *      self-contained; it cannot check that the box holds x. */
+TW_EXPORT int32_t tw_pad_interior(int32_t dtype, int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                                  const int64_t* pads_end, int32_t mode, int32_t order, int64_t* box,
+                                  int32_t* self_contained);
+
+TW_EXPORT int32_t tw_pad_borders(int32_t dtype, int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                                 const int64_t* pads_end, int32_t mode, int32_t order, const void* value, void* out,
+                                 size_t out_bytes);
+
 #endif

@@ -141,6 +141,59 @@ static void reference_pad(size_t size, const uint8_t* in, int rank, const int64_
 static const int32_t dtype_for_size[] = {0, TW_DTYPE_UINT8, TW_DTYPE_FLOAT16, 0, TW_DTYPE_FLOAT32, 0, 0, 0,
                                          TW_DTYPE_FLOAT64, 0, 0, 0, 0, 0, 0, 0, TW_DTYPE_COMPLEX128};
 
+/* Copies x's box (tw_pad_interior: per axis x begin, out begin, length) into
+ * out, element by element: step 2 of the one-pass fresh result. */
+static void copy_box(size_t size, const uint8_t* in, const int64_t* shape, uint8_t* out, const int64_t* out_shape,
+                     int rank, const int64_t* box) {
+  int64_t count = 1;
+  for (int d = 0; d < rank; d++) count *= box[3 * d + 2];
+  for (int64_t flat = 0; flat < count; flat++) {
+    int64_t rem = flat, src = 0, dst = 0, src_stride = 1, dst_stride = 1;
+    for (int d = rank - 1; d >= 0; d--) {
+      const int64_t j = rem % box[3 * d + 2];
+      rem /= box[3 * d + 2];
+      src += (box[3 * d] + j) * src_stride;
+      dst += (box[3 * d + 1] + j) * dst_stride;
+      src_stride *= shape[d];
+      dst_stride *= out_shape[d];
+    }
+    memcpy(out + dst * size, in + src * size, size);
+  }
+}
+
+static int borders_self_contained, borders_refused;
+
+/* The one-pass fresh result (tw_pad_interior, the box copied in, then
+ * tw_pad_borders) gives tw_pad's bytes exactly, writes nothing outside out,
+ * and when the problem is not self-contained refuses without writing. */
+static void check_borders(size_t size, const uint8_t* in, int rank, const int64_t* shape, const int64_t* pb,
+                          const int64_t* pe, int mode, int order, const uint8_t* value, const uint8_t* expected,
+                          const int64_t* out_shape, int64_t out_count, uint8_t* out) {
+  int64_t box[3 * 6];
+  int32_t self_contained = -1;
+  CHECK(tw_pad_interior(dtype_for_size[size], rank, shape, pb, pe, mode, order, box, &self_contained) == TW_OK,
+        "tw_pad_interior: %s", tw_last_error());
+  const size_t bytes = (size_t)out_count * size;
+  memset(out, GUARD_BYTE, bytes + 2 * GUARD);
+  if (self_contained) copy_box(size, in, shape, out + GUARD, out_shape, rank, box);
+  const int32_t status = tw_pad_borders(dtype_for_size[size], rank, shape, pb, pe, mode, order, value, out + GUARD, bytes);
+  if (!self_contained) {
+    borders_refused++;
+    CHECK(status == TW_INVALID_ARGUMENT, "tw_pad_borders accepted a problem that is not self-contained");
+    int untouched = 1;
+    for (size_t i = 0; i < bytes + 2 * GUARD; i++) untouched &= out[i] == GUARD_BYTE;
+    CHECK(untouched, "tw_pad_borders wrote although it refused");
+    return;
+  }
+  borders_self_contained++;
+  CHECK(status == TW_OK, "tw_pad_borders status %d: %s", status, tw_last_error());
+  CHECK(memcmp(out + GUARD, expected, bytes) == 0, "borders: rank %d size %zu mode %d order %d shape[0]=%lld pb[0]=%lld pe[0]=%lld",
+        rank, size, mode, order, (long long)shape[0], (long long)pb[0], (long long)pe[0]);
+  for (int i = 0; i < GUARD; i++)
+    CHECK(out[i] == GUARD_BYTE && out[GUARD + bytes + i] == GUARD_BYTE, "borders guard");
+}
+
+
 static void test_random_pads(void) {
   static const size_t sizes[] = {1, 2, 4, 8, 16};
   int cases = 0;
@@ -183,12 +236,15 @@ static void test_random_pads(void) {
             order, simd, (long long)shape[0], (long long)pb[0], (long long)pe[0]);
       for (int i = 0; i < GUARD; i++)
         CHECK(out[i] == GUARD_BYTE && out[GUARD + out_count * (int64_t)size + i] == GUARD_BYTE, "guard");
+      check_borders(size, in, rank, shape, pb, pe, mode, order, value, expected, out_shape, out_count, out);
     }
     free(in);
     free(expected);
     free(out);
   }
   tw_set_simd(1);
+  CHECK(borders_self_contained > 1000 && borders_refused > 20, "one-pass cases: %d self-contained, %d refused",
+        borders_self_contained, borders_refused);
 }
 
 /* Packed 4- and 2-bit: compare against unpacked bytes through the same reference. */
@@ -226,6 +282,14 @@ static void test_packed(void) {
     CHECK(same, "packed %d-bit mode %d order %d", bits, mode, order);
     if (out_count % per) CHECK((packed_out[out_bytes - 1] >> (bits * (out_count % per))) == 0, "packed tail bits zero");
     CHECK(packed_out[out_bytes] == GUARD_BYTE, "packed guard");
+    /* a packed box does not start on a byte: no one-pass result */
+    int64_t box[3 * 3];
+    int32_t self_contained = -1;
+    CHECK(tw_pad_interior(dtype, rank, shape, pb, pe, mode, order, box, &self_contained) == TW_OK && self_contained == 0,
+          "packed: tw_pad_interior self_contained %d", self_contained);
+    CHECK(tw_pad_borders(dtype, rank, shape, pb, pe, mode, order, NULL, packed_out, out_bytes) == TW_UNSUPPORTED &&
+              packed_out[out_bytes] == GUARD_BYTE,
+          "packed: tw_pad_borders must refuse");
   }
 }
 
