@@ -12,11 +12,12 @@
  *       (a forward run; element size does not matter).
  *
  * Forward runs do not use memcpy: in wasm it is `memory.copy`, which V8
- * hands to the C library's memmove; glibc copies rows of a few KiB there
- * with `rep movsb`, which on AMD Zen 3/4 runs several times slower when the
- * destination is not 16-byte aligned (bench/README.md, "Resident Pad"). The
- * SIMD copy aligns its stores itself, so a row costs the same wherever the
- * allocator put x and out. Naming: tw_<op>_<kernel>_x<bits>__<isa>. */
+ * hands to the C library's memmove; glibc copies runs of a few KiB with
+ * `rep movsb`, which on the AMD EPYC measured runs 5-9x slower when the
+ * destination lies a few bytes ahead of the source modulo 4096 (bench/README.md,
+ * "Resident Pad and where x and out lie"). The SIMD copy aligns its stores
+ * itself, so a row costs the same wherever the allocator put x and out.
+ * Naming: tw_<op>_<kernel>_x<bits>__<isa>. */
 #ifndef TW_PAD_PAD_KERNELS_H
 #define TW_PAD_PAD_KERNELS_H
 
