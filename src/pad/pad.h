@@ -79,9 +79,11 @@ TW_EXPORT int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t
  *      box[3d + 2]) belong at output indices [box[3d + 1], ...): the box of
  *      the output that is a copy of x. *self_contained is 1 when every other
  *      output element is the constant or a copy of an element inside that
- *      box (always, for ONNX Pad of an 8-bit or wider type; not for packed
- *      2-/4-bit types, and not for OpenVINO Pad-12 when a pad on one side is
- *      negative and the mode reads what it cropped). Validates as tw_pad.
+ *      box: always for ONNX Pad of an 8-bit or wider type; never for packed
+ *      2-/4-bit types; for OpenVINO Pad-12 unless an axis is both cropped
+ *      (a negative pad) and padded in a mode other than constant (its borders
+ *      might read what was cropped). Validates as tw_pad, in a time that does
+ *      not grow with the pads.
  *   2. the caller copies x's box into `out`;
  *   3. tw_pad_borders() writes every output element outside the box, reading
  *      only inside it. The result equals tw_pad's, bit for bit. It validates
