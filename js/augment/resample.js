@@ -16,17 +16,27 @@
 import { warpAffine, crop, resize, toTensor } from '../image.js';
 import { warpPerspective } from '../image/warp.js';
 import { matrix as M } from '../image/matrix.js';
+import { warpToTensor } from '../image/warp-tensor.js';
 import { sampleElastic } from './elastic.js';
 
 const isAffine = (m) => m[6] === 0 && m[7] === 0 && m[8] === 1;
 const isIdentity = (m) => m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 0 && m[4] === 1 && m[5] === 0 && isAffine(m);
 
+/**
+ * The one warp that applies `forward` into width×height: warpPerspective's
+ * matrix and options, or, when the matrix is affine, warpAffine's (its
+ * float64 inverse with inverse: true, which gives the same bytes).
+ */
+function warpArguments(forward, width, height, sampling) {
+  const options = { width, height, interpolation: sampling.interpolation, border: sampling.border, fill: sampling.fill };
+  if (!isAffine(forward)) return { matrix: forward, options };
+  return { matrix: M.invert(forward).slice(0, 6), options: { ...options, inverse: true } };
+}
+
 /** warpPerspective(image, forward) into width×height, through warpAffine when the matrix is affine. */
 function warpOnce(image, forward, width, height, sampling) {
-  const options = { width, height, interpolation: sampling.interpolation, border: sampling.border, fill: sampling.fill };
-  if (!isAffine(forward)) return warpPerspective(image, forward, options);
-  const backward = M.invert(forward);
-  return warpAffine(image, backward.slice(0, 6), { ...options, inverse: true });
+  const { matrix, options } = warpArguments(forward, width, height, sampling);
+  return (matrix.length === 6 ? warpAffine : warpPerspective)(image, matrix, options);
 }
 
 const reductionFactor = (step) => (step > 2 ? Math.floor(step) : 1);
@@ -101,6 +111,12 @@ export function warpSegment(image, segment, sampling) {
  * `tensor` returns, bit for bit.
  */
 export function resample(image, plan, { tensor } = {}) {
+  if (tensor !== undefined && plan.matrix !== null && !plan.elastic) {
+    // The fused warp -> tensor (src/image/warp-tensor.h): toTensor(warpOnce(...)) bit for bit, no image between.
+    const r = reduced(image, plan.before, plan.width, plan.height, plan);
+    const { matrix, options } = warpArguments(r.forward, plan.width, plan.height, plan);
+    return { tensor: warpToTensor(r.image, matrix, options, tensor) };
+  }
   let out = image;
   if (plan.matrix !== null) {
     out = warpSegment(image, plan, plan);
