@@ -194,6 +194,30 @@ export interface Augment {
   inverse(params: Params, points: readonly Keypoint[]): [number, number][];
   /** compose(spec.transforms, spec.options) rebuilds this pipeline (structured-cloneable, e.g. for a worker). */
   readonly spec: { transforms: Transform[]; options: ComposeOptions };
+  /**
+   * The pipeline over many images (or targets): sample n uses index
+   * indices[n] (default n), so the bytes are those of `workers: 0` on any
+   * number of workers. With `tensor`, { tensor [N, C, H, W], results }.
+   */
+  readonly batch: Batch;
+}
+
+export interface BatchOptions<K extends ImageTensorType = 'float32'> {
+  /** Web Workers (browsers) or worker_threads (Node), each with its own module instance; default 0: this thread. */
+  workers?: number;
+  /** toTensor's options: every sample written into one tensor [N, C, H, W] (or [N, H, W, C]). */
+  tensor?: Omit<ToTensorOptions<K>, 'out'>;
+  /** The sample index of each image (default 0..N-1). */
+  indices?: readonly number[];
+  /** true: the images' buffers are moved to the workers (detached here) instead of copied. Default false. */
+  transfer?: boolean;
+}
+
+export interface Batch {
+  <K extends ImageTensorType = 'float32'>(images: readonly (Image | Targets)[], options: BatchOptions<K> & { tensor: Omit<ToTensorOptions<K>, 'out'> }): Promise<{ tensor: ImageTensor<K>; results: Omit<Result<K>, 'tensor' | 'image'>[] }>;
+  (images: readonly (Image | Targets)[], options?: BatchOptions & { tensor?: undefined }): Promise<Result[]>;
+  /** Ends this pipeline's workers (they otherwise stay up between batches; an idle pool does not keep Node running). */
+  close(): Promise<void>;
 }
 
 export declare function compose(transforms: readonly Transform[], options?: ComposeOptions): Augment;

@@ -193,6 +193,7 @@ function createInstance(module, what) {
         reject(notOurs(error));
         return;
       }
+      m.tensorwarpCompiled = module; // batch workers instantiate the same compiled module (module.js compiledModule)
       resolve(m);
     }, (error) => reject(notOurs(error)));
   });

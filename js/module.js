@@ -67,6 +67,11 @@ export function wasm() {
   return instance;
 }
 
+/** The WebAssembly.Module the loaded module was made from: workers make their own instance from it. */
+export function compiledModule() {
+  return wasm().tensorwarpCompiled;
+}
+
 const decoder = new TextDecoder();
 
 function lastError(m) {

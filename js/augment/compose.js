@@ -12,6 +12,7 @@ import { checkSeed, checkIndex, seedBase, sampleGenerator } from './generator.js
 import { TRANSFORMS, checkTransform, sampleTransform, transformStep } from './transforms.js';
 import { checkOptions, probability, bounded, boolean, oneOf, describe, freeze } from './options.js';
 import { warpSegment, resample } from './resample.js';
+import { makeBatch } from './batch.js';
 import { segmentForward, segmentBackward } from './elastic.js';
 import { multiply3 } from './mat3.js';
 import { BOX_FORMATS, checkMask, checkBoxes, checkKeypoints, moveBoxes, moveKeypoints, corners, byMatrix } from './targets.js';
@@ -229,5 +230,6 @@ export function compose(transforms, options) {
   };
 
   augment.spec = spec;
+  augment.batch = makeBatch(augment);
   return augment;
 }

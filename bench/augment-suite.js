@@ -1,0 +1,125 @@
+// The augmentation workload of issue 15, run the same way in Node and in
+// Chromium (bench/augment.mjs loads it in both): 500x375 RGBA images ->
+// resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) -> normalised
+// NCHW float32 [1, 3, 224, 224], seeds varying. Every case runs in
+// interleaved rounds; the result is each case's median ms per image.
+import { compose, random } from '../js/augment.js';
+
+export const WIDTH = 500, HEIGHT = 375, SIZE = 224;
+export const MEAN = [0.485, 0.456, 0.406], STD = [0.229, 0.224, 0.225];
+
+/** Deterministic test images (a fixed hash of the position: no Math.random). */
+export function makeImages(count) {
+  return Array.from({ length: count }, (_, n) => {
+    const data = new Uint8Array(WIDTH * HEIGHT * 4);
+    for (let i = 0; i < data.length; i++) data[i] = (Math.imul(i + n * 7919, 2654435761) >>> 24) & 255;
+    return { width: WIDTH, height: HEIGHT, data };
+  });
+}
+
+const THREE = () => [
+  random.resizedCrop({ width: SIZE, height: SIZE }),
+  random.flip({ horizontal: 0.5 }),
+  random.affine({ degrees: 15, translate: [0.1, 0.1], scale: [0.9, 1.1] }),
+];
+
+/** Six geometric transforms that still compose into one affine warp. */
+const SIX = () => [
+  ...THREE(),
+  random.rotate({ degrees: 10 }),
+  random.flip({ horizontal: 0.5, vertical: 0.2 }),
+  random.affine({ degrees: 5, translate: [0.05, 0.05], scale: [0.95, 1.05] }),
+];
+
+export function pipelines() {
+  return { three: compose(THREE(), { seed: 42 }), six: compose(SIX(), { seed: 42 }) };
+}
+
+/** The OpenCV.js pipeline: crop (ROI) + resize + flip + warpAffine + a normalising loop to NCHW float32. */
+export function openCvPipeline(cv) {
+  let state = 0x9e3779b9;
+  const rand = () => {
+    state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0;
+    return state / 2 ** 32;
+  };
+  const uniform = (a, b) => a + (b - a) * rand();
+  const plane = SIZE * SIZE;
+  return (img) => {
+    const src = cv.matFromImageData(img);
+    const area = WIDTH * HEIGHT * uniform(0.08, 1), ratio = Math.exp(uniform(Math.log(3 / 4), Math.log(4 / 3)));
+    const w = Math.min(WIDTH, Math.round(Math.sqrt(area * ratio))), h = Math.min(HEIGHT, Math.round(Math.sqrt(area / ratio)));
+    const x = Math.floor(rand() * (WIDTH - w + 1)), y = Math.floor(rand() * (HEIGHT - h + 1));
+    const roi = src.roi(new cv.Rect(x, y, w, h));
+    const resized = new cv.Mat();
+    cv.resize(roi, resized, new cv.Size(SIZE, SIZE), 0, 0, cv.INTER_LINEAR);
+    if (rand() < 0.5) cv.flip(resized, resized, 1);
+    const m = cv.getRotationMatrix2D(new cv.Point(SIZE / 2, SIZE / 2), uniform(-15, 15), uniform(0.9, 1.1));
+    m.data64F[2] += uniform(-0.1, 0.1) * SIZE;
+    m.data64F[5] += uniform(-0.1, 0.1) * SIZE;
+    const warped = new cv.Mat();
+    cv.warpAffine(resized, warped, m, new cv.Size(SIZE, SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar());
+    const bytes = warped.data, out = new Float32Array(3 * plane);
+    for (let c = 0; c < 3; c++) {
+      const mean = MEAN[c], std = STD[c];
+      for (let i = 0; i < plane; i++) out[c * plane + i] = (bytes[4 * i + c] / 255 - mean) / std;
+    }
+    for (const mat of [src, roi, resized, m, warped]) mat.delete();
+    return out;
+  };
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+/**
+ * cases: { name: { perImage: k => ..., images } | { batch: async () => ..., images } }.
+ * Runs `rounds` interleaved rounds of `perRound` images per case (after one
+ * warm-up round) and returns { name: median ms per image }.
+ */
+export async function measure(cases, { rounds = 7, perRound = 40, now = () => performance.now() } = {}) {
+  const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+  let k = 0;
+  for (let round = -1; round < rounds; round++) {
+    for (const [name, run] of Object.entries(cases)) {
+      const start = now();
+      const count = await run(k, perRound);
+      if (round >= 0) times[name].push((now() - start) / count);
+      k += perRound;
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
+}
+
+/**
+ * { cases, close }: the tensorwarp cases (and OpenCV.js's when `cv` is given;
+ * batches on 1 and 2 workers unless `batches` is false); close() ends the
+ * batch workers.
+ */
+export function augmentCases({ cv = null, batches = true, batchSize = 48 } = {}) {
+  const images = makeImages(8);
+  const { three, six } = pipelines();
+  const tensor = { mean: MEAN, std: STD };
+  const single = (augment) => (k, count) => {
+    for (let i = 0; i < count; i++) augment({ image: images[(k + i) % images.length] }, k + i, { tensor });
+    return count;
+  };
+  const cases = { 'tensorwarp 3 transforms': single(three), 'tensorwarp 6 transforms': single(six) };
+  if (cv) {
+    const run = openCvPipeline(cv);
+    cases['OpenCV.js 3 transforms'] = (k, count) => {
+      for (let i = 0; i < count; i++) run(images[(k + i) % images.length]);
+      return count;
+    };
+  }
+  if (batches) {
+    const { batch } = three;
+    const list = Array.from({ length: batchSize }, (_, i) => images[i % images.length]);
+    for (const workers of [1, 2]) {
+      cases[`batch, ${workers} worker${workers > 1 ? 's' : ''}`] = async (k) => {
+        await batch(list, { workers, tensor, indices: list.map((_, i) => k + i) });
+        return list.length;
+      };
+    }
+    return { cases, close: batch.close };
+  }
+  return { cases, close: async () => {} };
+}

@@ -1,0 +1,165 @@
+// augment.batch(images, { workers, tensor, indices, transfer }): a pipeline
+// over many images, in the calling thread (workers: 0) or on a pool of
+// workers (pool.js, worker.js), with the same bytes either way: sample n
+// always uses index indices[n] (default n), whatever thread runs it, and
+// every thread runs the same runChunk.
+import { checkOptions } from '../args.js';
+import { compiledModule } from '../module.js';
+import { Pool } from './pool.js';
+
+const OP = 'batch';
+const OPTIONS = ['workers', 'tensor', 'indices', 'transfer'];
+const MAX_WORKERS = 64;
+
+/** An element of `images`: an image, or targets { image, mask, boxes, keypoints }. */
+const asTargets = (entry) => (entry !== null && typeof entry === 'object' && 'image' in entry ? entry : { image: entry });
+
+const sameDims = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
+
+function differentSizes(k, dims, k0, dims0) {
+  return new RangeError(`${OP}: images: sample ${k} gives a tensor of dims [${dims.join(', ')}], sample ${k0} ` +
+    `[${dims0.join(', ')}]; images of different sizes make one tensor only when the pipeline's output size is ` +
+    'fixed (end it with a resizedCrop, crop or resize to one size)');
+}
+
+/**
+ * Runs samples `indices[i]` on `targets[i]`. With `tensor` (toTensor's
+ * options) each sample's tensor goes into one tensor [n, ...] of the chunk,
+ * and the results keep everything else. The calling thread (workers: 0)
+ * and every worker run this.
+ */
+export function runChunk(augment, { indices, targets, tensor }) {
+  if (!tensor) return { results: targets.map((t, i) => augment(t, indices[i])) };
+  const results = [];
+  let batch = null;
+  targets.forEach((t, i) => {
+    const { tensor: sample, ...rest } = augment(t, indices[i], { tensor });
+    if (batch === null) {
+      const data = new sample.data.constructor(sample.data.length * targets.length);
+      batch = { type: sample.type, dims: [targets.length, ...sample.dims.slice(1)], data };
+    } else if (!sameDims(sample.dims.slice(1), batch.dims.slice(1))) {
+      throw differentSizes(indices[i], sample.dims.slice(1), indices[0], batch.dims.slice(1));
+    }
+    batch.data.set(sample.data, i * sample.data.length);
+    results.push(rest);
+  });
+  return { results, tensor: batch };
+}
+
+/** The ArrayBuffers under a chunk's images, masks and tensors (each once), to transfer. */
+export function transferables({ results = [], targets = [], tensor } = {}) {
+  const buffers = new Set();
+  const add = (view) => {
+    if (ArrayBuffer.isView(view) && view.buffer instanceof ArrayBuffer) buffers.add(view.buffer);
+  };
+  for (const entry of [...results, ...targets]) {
+    for (const value of Object.values(entry ?? {})) add(value?.data);
+  }
+  add(tensor?.data);
+  return [...buffers];
+}
+
+function checkWorkers(value) {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number') throw new TypeError(`${OP}: options.workers: expected an integer 0..${MAX_WORKERS}`);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_WORKERS) {
+    throw new RangeError(`${OP}: options.workers: expected an integer 0..${MAX_WORKERS}, got ${value}`);
+  }
+  return value;
+}
+
+function checkIndices(value, count) {
+  if (value === undefined) return Array.from({ length: count }, (_, n) => n);
+  if (!Array.isArray(value)) throw new TypeError(`${OP}: options.indices: expected an array of ${count} sample indices`);
+  if (value.length !== count) throw new RangeError(`${OP}: options.indices: expected ${count} (one per image), got ${value.length}`);
+  value.forEach((k, n) => {
+    if (!Number.isSafeInteger(k) || k < 0) throw new RangeError(`${OP}: options.indices[${n}]: expected a non-negative integer, got ${k}`);
+  });
+  return value;
+}
+
+function checkTensor(value) {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object') throw new TypeError(`${OP}: options.tensor: expected toTensor's options { layout, channels, type, mean, std }`);
+  if ('out' in value) throw new TypeError(`${OP}: options.tensor.out: a batch makes its own tensor`);
+  return value;
+}
+
+/** The chunks of samples handed to the workers: a few per worker, so a slow one does not hold the others up. */
+function chunks(targets, indices, tensor, workers) {
+  const size = Math.max(1, Math.min(16, Math.ceil(targets.length / (workers * 4))));
+  const list = [];
+  for (let at = 0; at < targets.length; at += size) {
+    list.push({ indices: indices.slice(at, at + size), targets: targets.slice(at, at + size), tensor });
+  }
+  return list;
+}
+
+/** The chunks' tensors in one [N, ...] tensor. */
+function joinTensors(done, indices) {
+  const [first] = done;
+  const per = first.tensor.data.length / first.tensor.dims[0];
+  const data = new first.tensor.data.constructor(per * indices.length);
+  let at = 0;
+  for (const { tensor } of done) {
+    if (!sameDims(tensor.dims.slice(1), first.tensor.dims.slice(1))) {
+      throw differentSizes(indices[at], tensor.dims.slice(1), indices[0], first.tensor.dims.slice(1));
+    }
+    data.set(tensor.data, at * per);
+    at += tensor.dims[0];
+  }
+  return { type: first.tensor.type, dims: [indices.length, ...first.tensor.dims.slice(1)], data };
+}
+
+/**
+ * The batch function of a pipeline: batch(images, options) resolves with an
+ * array of results, or with { tensor, results } when options.tensor is given
+ * (tensor [N, C, H, W] or [N, H, W, C]; the results without their own
+ * tensor). Options: workers (default 0: this thread), tensor, indices
+ * (sample indices, default 0..N-1), transfer (true: the images' buffers are
+ * moved to the workers, and detached here; default false: copied). The
+ * workers stay up between batches (a Node process can still exit while they
+ * idle); batch.close() ends them.
+ */
+export function makeBatch(augment) {
+  const pools = new Map(); // worker count -> Pool
+
+  function poolOf(workers) {
+    let pool = pools.get(workers);
+    if (!pool || pool.broken) {
+      pool?.terminate();
+      pool = new Pool(workers, { message: { wasm: compiledModule(), spec: augment.spec }, transfer: [] });
+      pools.set(workers, pool);
+    }
+    return pool;
+  }
+
+  async function batch(images, options) {
+    const o = checkOptions(options, OP, OPTIONS);
+    if (!Array.isArray(images)) throw new TypeError(`${OP}: images: expected an array of images (or of { image, mask, boxes, keypoints })`);
+    const workers = checkWorkers(o.workers);
+    const indices = checkIndices(o.indices, images.length);
+    const tensor = checkTensor(o.tensor);
+    if (tensor && images.length === 0) throw new RangeError(`${OP}: images: a tensor batch needs at least one image`);
+    const targets = images.map(asTargets);
+    if (images.length === 0) return [];
+    if (workers === 0) {
+      const done = runChunk(augment, { indices, targets, tensor });
+      return tensor ? done : done.results;
+    }
+    const tasks = chunks(targets, indices, tensor, workers).map((chunk) => ({
+      message: { type: 'run', chunk },
+      transfer: o.transfer === true ? transferables(chunk) : [],
+    }));
+    const done = await poolOf(workers).run(tasks);
+    const results = done.flatMap((reply) => reply.results);
+    return tensor ? { tensor: joinTensors(done, indices), results } : results;
+  }
+
+  batch.close = async () => {
+    const list = [...pools.values()];
+    pools.clear();
+    await Promise.all(list.map((pool) => pool.terminate()));
+  };
+  return batch;
+}

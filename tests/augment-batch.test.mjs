@@ -1,0 +1,113 @@
+// augment.batch (js/augment/batch.js, pool.js, worker.js): the same bytes on
+// the calling thread and on workers, tensors [N, C, H, W], errors from a
+// worker with their class and message, and no worker left holding the
+// process.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ready } from '../js/index.js';
+import { compose, random } from '../js/augment.js';
+import { rng } from './support/random.js';
+
+await ready();
+
+const r = rng(0xba7c4);
+const image = (width, height) => ({ width, height, data: r.bytes(width * height * 4) });
+const images = Array.from({ length: 11 }, () => image(50, 40));
+const tensor = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
+const augment = compose([
+  random.resizedCrop({ width: 32, height: 24 }),
+  random.flip({ horizontal: 0.5 }),
+  random.affine({ degrees: 15, translate: [0.1, 0.1], scale: [0.9, 1.1] }),
+], { seed: 5, border: 'reflect' });
+const { batch } = augment;
+after(() => batch.close());
+
+const bytes = (view) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+
+test('workers: 2 gives the bytes of workers: 0 (tensor and results), sample n from index n', async () => {
+  const here = await batch(images, { tensor });
+  const there = await batch(images, { workers: 2, tensor });
+  assert.deepEqual(here.tensor.dims, [11, 3, 24, 32]);
+  assert.deepEqual(there.tensor.dims, here.tensor.dims);
+  assert.equal(there.tensor.type, 'float32');
+  assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data));
+  assert.deepEqual(there.results.map((x) => x.params), here.results.map((x) => x.params));
+  const one = augment({ image: images[7] }, 7, { tensor });
+  const per = one.tensor.data.length;
+  assert.deepEqual(bytes(here.tensor.data.subarray(7 * per, 8 * per)), bytes(one.tensor.data), 'sample 7 is augment(images[7], 7)');
+  assert.ok(here.results.every((x) => !('tensor' in x)), 'the results leave the tensor to the batch');
+});
+
+test('without tensor: the results of augment(images[n], indices[n]), the same on workers', async () => {
+  const indices = images.map((_, n) => 1000 + 3 * n);
+  const here = await batch(images, { indices });
+  const there = await batch(images, { workers: 2, indices });
+  assert.equal(there.length, images.length);
+  there.forEach((x, n) => {
+    const want = augment({ image: images[n] }, indices[n]);
+    assert.deepEqual(bytes(x.image.data), bytes(want.image.data), `sample ${n}`);
+    assert.deepEqual(x.params, want.params);
+    assert.deepEqual(bytes(here[n].image.data), bytes(want.image.data));
+  });
+  assert.notDeepEqual(here[0].params, here[1].params, 'different indices, different params');
+});
+
+test('transfer: true moves the images to the workers (detached here), with the same result', async () => {
+  const copies = images.map((img) => ({ ...img, data: img.data.slice() }));
+  const moved = await batch(copies, { workers: 2, tensor, transfer: true });
+  const here = await batch(images, { tensor });
+  assert.deepEqual(bytes(moved.tensor.data), bytes(here.tensor.data));
+  assert.ok(copies.every((img) => img.data.byteLength === 0), 'the inputs were transferred, not copied');
+});
+
+test('errors in a worker reject the batch with the original class and message', async () => {
+  const bad = [...images.slice(0, 5), { width: 50, height: 40, data: new Uint8Array(7) }];
+  const expected = await batch(bad, { tensor }).then(() => null, (error) => error);
+  assert.ok(expected instanceof RangeError || expected instanceof TypeError, String(expected));
+  await assert.rejects(batch(bad, { workers: 2, tensor }), (error) => {
+    assert.equal(error.constructor, expected.constructor);
+    assert.equal(error.message, expected.message);
+    return true;
+  });
+  const after = await batch(images.slice(0, 3), { workers: 2, tensor }); // the pool still works
+  assert.deepEqual(after.tensor.dims, [3, 3, 24, 32]);
+});
+
+test('images of different sizes: one tensor when the output size is fixed, else RangeError naming images', async () => {
+  const mixed = [image(50, 40), image(31, 57), image(64, 64)];
+  for (const workers of [0, 2]) {
+    const fixed = await batch(mixed, { workers, tensor });
+    assert.deepEqual(fixed.tensor.dims, [3, 3, 24, 32]);
+    const flips = compose([random.flip({ horizontal: 0.5 })], { seed: 1 }).batch;
+    await assert.rejects(flips(mixed, { workers, tensor }), { name: 'RangeError', message: /^batch: images: .*fixed/ });
+    await flips.close();
+  }
+});
+
+test('bad options: TypeError/RangeError naming them', async () => {
+  await assert.rejects(batch(images[0], {}), { name: 'TypeError', message: /images/ });
+  await assert.rejects(batch(images, { workers: -1 }), { name: 'RangeError', message: /options\.workers/ });
+  await assert.rejects(batch(images, { workers: 1.5 }), { name: 'RangeError', message: /options\.workers/ });
+  await assert.rejects(batch(images, { worker: 2 }), { name: 'TypeError', message: /worker/ });
+  await assert.rejects(batch(images, { indices: [1, 2] }), { name: 'RangeError', message: /options\.indices/ });
+  await assert.rejects(batch(images, { tensor: 'NCHW' }), { name: 'TypeError', message: /options\.tensor/ });
+  await assert.rejects(batch([], { tensor }), { name: 'RangeError', message: /images/ });
+  assert.deepEqual(await batch([], {}), []);
+});
+
+test('a Node process that ran a batch on workers exits without close()', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const script = `
+    import { ready } from './js/index.js';
+    import { compose, random } from './js/augment.js';
+    await ready();
+    const { batch } = compose([random.flip({ horizontal: 0.5 })], { seed: 2 });
+    const out = await batch([{ width: 4, height: 4, data: new Uint8Array(64) }], { workers: 2 });
+    console.log('done', out.length);`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, timeout: 30000, encoding: 'utf8' });
+  assert.equal(child.error, undefined, 'the process exited by itself');
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout.trim(), 'done 1');
+});
