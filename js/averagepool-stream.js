@@ -6,7 +6,7 @@ import { avgpool_auto_pad as AUTO_PADS, avgpool_band_field as BAND } from '../wa
 import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { bandBudget, freshData } from './stream.js';
-import { check, withFrame } from './module.js';
+import { check, checkRoom, withFrame } from './module.js';
 
 /**
  * The one call of the C entry tw_avgpool (src/avgpool/avgpool.h): x is the
@@ -16,6 +16,20 @@ import { check, withFrame } from './module.js';
 export function callAveragePool(m, op, { x, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil, countIncludePad, autoPad, y }, names) {
   check(m._tw_avgpool(x.info.code, xPointer, xBytes, r, shape, kernel, strides, pads, dilations, ceil,
     countIncludePad, autoPad, y.pointer, y.bytes), op, names);
+}
+
+/**
+ * Throws (naming `subject`) before the wrapper allocates a call's blocks
+ * (`blocks`, [what, bytes] pairs) when they and the scratch C allocates for that call
+ * (tw_avgpool_scratch_bytes; `call` holds tw_avgpool's arguments, heap int64
+ * pointers for the shapes) cannot fit in wasm memory together.
+ */
+export function checkAveragePoolRoom(frame, m, op, x, call, subject, blocks, names) {
+  const scratchPointer = frame.alloc(8);
+  check(m._tw_avgpool_scratch_bytes(x.info.code, call.r, call.shape, call.kernel, call.strides, call.pads,
+    call.dilations, call.ceil, call.countIncludePad, call.autoPad, scratchPointer), op, names);
+  const scratch = new BigUint64Array(m.HEAPU8.buffer, scratchPointer, 1)[0];
+  checkRoom(op, subject, [...blocks, ['working memory', scratch > 2n ** 53n ? 2 ** 53 : Number(scratch)]]);
 }
 
 /**
@@ -72,6 +86,10 @@ export function poolInBands(op, x, dims, g) {
     };
     if (r === 1 || inPlaneBytes + outPlaneBytes <= budget) {
       const perCall = Math.max(1, Math.min(planes, Math.floor(budget / (inPlaneBytes + outPlaneBytes))));
+      frame.setInt64s(shapePointer, [1, perCall, ...inPlane]);
+      checkAveragePoolRoom(frame, m, op, x, { r, shape: shapePointer, kernel, strides, pads: padsPointer, dilations,
+        ceil: g.ceil, countIncludePad: g.countIncludePad, autoPad: AUTO_PADS.NOTSET }, 'the result',
+      [['x', x.heap ? 0 : perCall * inPlaneBytes], ['the result', perCall * outPlaneBytes]], g.names);
       const xBlock = x.heap ? 0 : frame.alloc(perCall * inPlaneBytes, 'x');
       const yBlock = frame.alloc(perCall * outPlaneBytes, 'the result');
       for (let p = 0; p < planes; p += perCall) {

@@ -2,10 +2,10 @@
 // windows and divisors are computed in C.
 import { avgpool_auto_pad as AUTO_PADS, avgpool_types as C_TYPES } from '../wasm/enums.js';
 import { integers, flag, choice, checkOptions } from './args.js';
-import { checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
+import { HeapTensor, checkTensor, elementCount, inputPointer, outputTarget, tensorBytes, withFrame } from './tensor.js';
 import { storageBytes } from './dtypes.js';
 import { streams } from './stream.js';
-import { poolInBands, callAveragePool } from './averagepool-stream.js';
+import { poolInBands, callAveragePool, checkAveragePoolRoom } from './averagepool-stream.js';
 import { check } from './module.js';
 
 /** The element types tw_avgpool takes (avgpool.h TW_AVGPOOL_TYPES). */
@@ -59,11 +59,16 @@ export function runAveragePool(op, x, attrs, out, names) {
     return poolInBands(op, x, dims, { ...geometry, pads: effectivePads, ceil: notset ? geometry.ceil : 0 });
   }
   return withFrame(op, (frame, m) => {
+    const call = { x, r, shape: frame.int64s(x.dims), kernel: frame.int64s(kernel), strides: frame.int64s(strides),
+      pads: frame.int64s(pads), dilations: frame.int64s(dilations), ceil: geometry.ceil,
+      countIncludePad: geometry.countIncludePad, autoPad: attrs.autoPad };
+    const yBytes = storageBytes(x.info, elementCount(dims));
+    const subject = out === undefined || out === null ? 'the result' : 'options.out';
+    checkAveragePoolRoom(frame, m, op, x, call, subject,
+      [['x', x.heap ? 0 : tensorBytes(x)], [subject, out instanceof HeapTensor ? 0 : yBytes]], cNames);
     const target = outputTarget(frame, op, x.info, dims, out, { x });
     const xPointer = inputPointer(frame, x, 'x');
-    callAveragePool(m, op, { x, xPointer, xBytes: tensorBytes(x), r, shape: frame.int64s(x.dims), kernel: frame.int64s(kernel),
-      strides: frame.int64s(strides), pads: frame.int64s(pads), dilations: frame.int64s(dilations), ceil: geometry.ceil,
-      countIncludePad: geometry.countIncludePad, autoPad: attrs.autoPad, y: target }, cNames);
+    callAveragePool(m, op, { ...call, xPointer, xBytes: tensorBytes(x), y: target }, cNames);
     return target.finish();
   });
 }

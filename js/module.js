@@ -115,6 +115,23 @@ export function allocate(op, what, bytes) {
 }
 
 /**
+ * Throws a RangeError naming `subject` (the result or options.out) before
+ * anything is allocated when the blocks a call needs at once (`blocks`:
+ * [what, bytes] pairs, the wrapper's and C's working memory) cannot
+ * fit in wasm memory beside what is in use: the call could only fail, after
+ * growing the memory for nothing. (A sum that fits may still fail if the
+ * engine refuses to grow; that is reported by allocate or C.)
+ */
+export function checkRoom(op, subject, blocks) {
+  const m = wasm();
+  const needed = blocks.reduce((sum, [, bytes]) => sum + bytes, 0);
+  const free = MAX_BLOCK_BYTES - m._tw_heap_bytes_in_use();
+  if (needed <= free) return;
+  const parts = blocks.filter(([, bytes]) => bytes > 0).map(([what, bytes]) => `${what} ${bytes}`).join(', ');
+  throw new RangeError(`${op}: ${subject} cannot be computed in wasm memory: the call needs ${needed} bytes at once (${parts}), more than the ${free} a 4 GiB memory has left`);
+}
+
+/**
  * Runs `body(frame, module)` with a frame whose allocations are all freed
  * when it returns or throws.
  */

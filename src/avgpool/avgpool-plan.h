@@ -98,6 +98,10 @@ typedef struct tw_avgpool_plan {
  * kernels. On success *scratch is the block the caller frees after running. */
 tw_status tw_avgpool_prepare(tw_avgpool_plan* plan, int accumulate_f64, int32_t count_include_pad, void** scratch);
 
+/* The size of the scratch block tw_avgpool_prepare would allocate for the
+ * same plan (UINT64_MAX if it does not fit 64 bits); allocates nothing. */
+uint64_t tw_avgpool_scratch_size(tw_avgpool_plan* plan, int accumulate_f64);
+
 /* Execute a plan whose accumulator type is float / double. */
 void tw_avgpool_run_f32(const tw_avgpool_plan* plan, const void* x, void* y);
 void tw_avgpool_run_f64(const tw_avgpool_plan* plan, const void* x, void* y);

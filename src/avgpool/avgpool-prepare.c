@@ -117,11 +117,22 @@ static void bind(tw_avgpool_plan* plan, char* scratch, const scratch_layout* lay
   plan->f64 = simd ? TW_AVGPOOL_KERNEL_TABLE(f64, wasmsimd) : TW_AVGPOOL_KERNEL_TABLE(f64, scalar);
 }
 
-tw_status tw_avgpool_prepare(tw_avgpool_plan* plan, int accumulate_f64, int32_t count_include_pad, void** scratch) {
+/* The schemes and the scratch layout of `plan`; total UINT64_MAX on overflow. */
+static scratch_layout plan_layout(tw_avgpool_plan* plan, int accumulate_f64) {
   choose_schemes(plan);
   scratch_layout layout = {.total = 0, .overflow = 0};
   lay_out(plan, accumulate_f64 ? sizeof(double) : sizeof(float), &layout);
-  if (layout.overflow || !tw_fits_size(layout.total))
+  if (layout.overflow) layout.total = UINT64_MAX;
+  return layout;
+}
+
+uint64_t tw_avgpool_scratch_size(tw_avgpool_plan* plan, int accumulate_f64) {
+  return plan_layout(plan, accumulate_f64).total;
+}
+
+tw_status tw_avgpool_prepare(tw_avgpool_plan* plan, int accumulate_f64, int32_t count_include_pad, void** scratch) {
+  const scratch_layout layout = plan_layout(plan, accumulate_f64);
+  if (!tw_fits_size(layout.total))
     return tw_fail(TW_OUT_OF_MEMORY, "scratch: the working buffers for this shape exceed the address space");
   /* Never 0 bytes, so every region pointer is a valid non-NULL pointer. */
   char* block = malloc(layout.total > 0 ? (size_t)layout.total : 16);

@@ -98,17 +98,48 @@ static tw_status check_buffers(tw_avgpool_plan* plan, const int64_t* x_shape, co
   return TW_OK;
 }
 
-int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial_rank, const int64_t* x_shape,
-                   const int64_t* kernel, const int64_t* strides, const int64_t* pads, const int64_t* dilations,
-                   int32_t ceil_mode, int32_t count_include_pad, int32_t auto_pad, void* y, size_t y_bytes) {
-  tw_avgpool_plan plan = {.rank = spatial_rank};
-  int accumulate_f64;
-  tw_status status = choose_dtype(dtype, &plan, &accumulate_f64);
+/* The checks before the buffers: type, count_include_pad, geometry. */
+static tw_status plan_call(tw_avgpool_plan* plan, int* accumulate_f64, int32_t dtype, int32_t spatial_rank,
+                           const int64_t* x_shape, const int64_t* kernel, const int64_t* strides, const int64_t* pads,
+                           const int64_t* dilations, int32_t ceil_mode, int32_t count_include_pad, int32_t auto_pad) {
+  plan->rank = spatial_rank;
+  tw_status status = choose_dtype(dtype, plan, accumulate_f64);
   if (status != TW_OK) return status;
   if (count_include_pad != 0 && count_include_pad != 1)
     return tw_fail(TW_INVALID_ARGUMENT, "count_include_pad = %d: must be 0 or 1", (int)count_include_pad);
-  status = tw_avgpool_resolve_axes(spatial_rank, x_shape, kernel, strides, pads, dilations, ceil_mode, auto_pad,
-                                   plan.axes);
+  return tw_avgpool_resolve_axes(spatial_rank, x_shape, kernel, strides, pads, dilations, ceil_mode, auto_pad,
+                                 plan->axes);
+}
+
+int32_t tw_avgpool_scratch_bytes(int32_t dtype, int32_t spatial_rank, const int64_t* x_shape, const int64_t* kernel,
+                                 const int64_t* strides, const int64_t* pads, const int64_t* dilations,
+                                 int32_t ceil_mode, int32_t count_include_pad, int32_t auto_pad,
+                                 uint64_t* scratch_bytes) {
+  tw_avgpool_plan plan = {0};
+  int accumulate_f64;
+  const tw_status status = plan_call(&plan, &accumulate_f64, dtype, spatial_rank, x_shape, kernel, strides, pads,
+                                     dilations, ceil_mode, count_include_pad, auto_pad);
+  if (status != TW_OK) return status;
+  if (scratch_bytes == NULL) return tw_fail(TW_INVALID_ARGUMENT, "scratch_bytes: pointer is NULL");
+  int overflow = 0;
+  uint64_t in_plane = 1;
+  for (int32_t i = 0; i < spatial_rank; i++) in_plane = tw_mul_u64(in_plane, (uint64_t)plan.axes[i].in, &overflow);
+  if (overflow || !tw_fits_size(in_plane)) {
+    *scratch_bytes = UINT64_MAX; /* x itself cannot exist */
+    return TW_OK;
+  }
+  plan.in_plane = (size_t)in_plane;
+  *scratch_bytes = tw_avgpool_scratch_size(&plan, accumulate_f64);
+  return TW_OK;
+}
+
+int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32_t spatial_rank, const int64_t* x_shape,
+                   const int64_t* kernel, const int64_t* strides, const int64_t* pads, const int64_t* dilations,
+                   int32_t ceil_mode, int32_t count_include_pad, int32_t auto_pad, void* y, size_t y_bytes) {
+  tw_avgpool_plan plan = {0};
+  int accumulate_f64;
+  tw_status status = plan_call(&plan, &accumulate_f64, dtype, spatial_rank, x_shape, kernel, strides, pads, dilations,
+                               ceil_mode, count_include_pad, auto_pad);
   if (status != TW_OK) return status;
   if ((status = check_buffers(&plan, x_shape, x, x_bytes, y, y_bytes)) != TW_OK) return status;
   if (y_bytes == 0) return TW_OK; /* N, C or an output length is 0: nothing to compute */

@@ -133,6 +133,18 @@ TW_EXPORT int32_t tw_avgpool(int32_t dtype, const void* x, size_t x_bytes, int32
                              const int64_t* pads, const int64_t* dilations, int32_t ceil_mode,
                              int32_t count_include_pad, int32_t auto_pad, void* y, size_t y_bytes);
 
+/* The bytes of the one scratch block tw_avgpool allocates for a call with
+ * these arguments (the buffers aside), into *scratch_bytes: UINT64_MAX when
+ * it does not fit 64 bits or x could not exist. Validates dtype,
+ * count_include_pad and the geometry as tw_avgpool does; allocates nothing.
+ * A caller that allocates x and y in the same memory first (the JS wrapper)
+ * asks this before growing it: when x + y + scratch cannot fit, the call
+ * cannot succeed. */
+TW_EXPORT int32_t tw_avgpool_scratch_bytes(int32_t dtype, int32_t spatial_rank, const int64_t* x_shape,
+                                           const int64_t* kernel, const int64_t* strides, const int64_t* pads,
+                                           const int64_t* dilations, int32_t ceil_mode, int32_t count_include_pad,
+                                           int32_t auto_pad, uint64_t* scratch_bytes);
+
 /* Bands: a large call cut into calls of a few output rows along the first
  * spatial axis (D_1), whose results are bit-identical to the whole call.
  * Band b covers output rows [out_begin, out_end) and is an ordinary
