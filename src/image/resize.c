@@ -122,10 +122,11 @@ static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t 
          add_bytes(&total, (uint64_t)dst_rows * (uint64_t)p->y.taps, sizeof(float)) &&
          add_bytes(&total, (uint64_t)p->chunk_rows * row_floats, sizeof(float));
   }
-  if (!ok || total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "resize: %d x %d needs too much scratch memory",
-                                              (int)g->dst_width, (int)g->dst_height);
+  if (!ok || total > SIZE_MAX)
+    return tw_fail(TW_OUT_OF_MEMORY, "scratch: a %d x %d resize needs more than the address space",
+                   (int)g->dst_width, (int)g->dst_height);
   p->block = malloc((size_t)total);
-  if (p->block == NULL) return tw_fail(TW_OUT_OF_MEMORY, "resize: cannot allocate %llu bytes of scratch memory",
+  if (p->block == NULL) return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %llu bytes",
                                        (unsigned long long)total);
   /* floats first (4-byte aligned like the int32 tables, so any order works) */
   float* f = p->block;
@@ -217,7 +218,7 @@ static tw_status run_box(const geometry* g, int32_t kx, int32_t ky, const uint8_
   const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
   const size_t dst_row_bytes = (size_t)g->dst_width * (size_t)g->channels;
   uint16_t* sums = malloc(src_row_bytes * sizeof *sums);
-  if (sums == NULL) return tw_fail(TW_OUT_OF_MEMORY, "resize: cannot allocate %zu bytes of scratch memory",
+  if (sums == NULL) return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %zu bytes",
                                    src_row_bytes * sizeof *sums);
   const int simd = tw_use_simd();
   tw_resize_box_rows_fn* rows = simd ? tw_resize_box_rows__wasmsimd : tw_resize_box_rows__scalar;

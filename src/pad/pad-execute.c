@@ -279,7 +279,7 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
   int overflow = 0;
   const size_t plan_bytes = tw_mul_size(builder.n_runs, sizeof(run), &overflow);
   run* runs = overflow ? NULL : malloc(plan_bytes);
-  if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for the row plan (%zu runs)", builder.n_runs);
+  if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "scratch: no memory for the row plan (%zu runs)", builder.n_runs);
   builder = (run_builder){.runs = runs};
   build_runs(&builder, &row_axis->axis, problem->mode);
 

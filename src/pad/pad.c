@@ -155,10 +155,10 @@ static tw_status pad_packed(tw_pad_problem* problem, unsigned bits, const uint8_
   int overflow = 0;
   const uint64_t scratch_bytes = tw_add_u64(box_count, out_count, &overflow);
   if (overflow || !tw_fits_size(scratch_bytes))
-    return tw_fail(TW_OUT_OF_MEMORY, "pad: %llu + %llu unpacked %u-bit elements do not fit in this address space",
+    return tw_fail(TW_OUT_OF_MEMORY, "pads: %llu + %llu unpacked %u-bit elements do not fit in this address space",
                    (unsigned long long)box_count, (unsigned long long)out_count, bits);
   uint8_t* scratch = malloc(scratch_bytes ? (size_t)scratch_bytes : 1);
-  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "pad: no memory for unpacking %u-bit elements", bits);
+  if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: no memory for unpacking %u-bit elements", bits);
   uint8_t* unpacked_in = scratch;
   uint8_t* unpacked_out = scratch + box_count;
   tw_status status = TW_OK;
