@@ -32,3 +32,15 @@ tw_status tw_check_heap_range(const char* name, const void* pointer, size_t byte
   return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes at address %#zx are not inside the wasm heap", name, bytes,
                  (size_t)(uintptr_t)pointer);
 }
+
+tw_status tw_check_parameter_range(const char* name, const void* pointer, size_t bytes) {
+  if (bytes == 0) return TW_OK;
+#ifdef __EMSCRIPTEN__
+  const uintptr_t start = (uintptr_t)pointer, high = *emscripten_get_sbrk_ptr();
+  if (start != 0 && start <= high && bytes <= high - start) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes at address %#zx are not inside wasm memory in use", name, bytes,
+                 (size_t)start);
+#else
+  return tw_check_heap_range(name, pointer, bytes);
+#endif
+}

@@ -34,4 +34,12 @@ int tw_heap_range_ok(const void* pointer, size_t bytes);
 /* TW_OK, or TW_INVALID_ARGUMENT with a message naming `name`. */
 tw_status tw_check_heap_range(const char* name, const void* pointer, size_t bytes);
 
+/* For a small by-pointer PARAMETER (one fill element, a pad value), not a
+ * data buffer: a C caller in the same module may pass the address of a
+ * local, which lies on the wasm stack below __heap_base. The range must lie
+ * inside memory in use, [1, sbrk(0)) in wasm (static data, stack, heap), so
+ * reading it cannot trap; natively as tw_check_heap_range. Such a parameter
+ * is only read, never written. */
+tw_status tw_check_parameter_range(const char* name, const void* pointer, size_t bytes);
+
 #endif

@@ -70,7 +70,7 @@ static const tw_gs_type* tw_gs_lookup_type(int32_t dtype) {
  * into `out` (16 bytes, zeroed: NULL means zero). */
 static tw_status tw_gs_read_fill(int32_t dtype, const tw_gs_type* type, const void* fill_value, void* out) {
   if (fill_value == NULL) return TW_OK;
-  const tw_status status = tw_check_heap_range("fill_value", fill_value, type->size);
+  const tw_status status = tw_check_parameter_range("fill_value", fill_value, type->size);
   if (status != TW_OK) return status;
   memcpy(out, fill_value, type->size);
   if (dtype == TW_DTYPE_BOOL && *(const unsigned char*)out > 1) {

@@ -92,8 +92,8 @@
  * the element once (the JS wrapper does it with the rule Pad's constant
  * uses: js/dtypes.js elementBytes); there is no second conversion here. A
  * BOOL fill must be 0 or 1 (TW_INVALID_ARGUMENT otherwise); any bytes are a
- * valid value of the other types. The element must lie in the heap (checked
- * like the buffers).
+ * valid value of the other types. It may lie anywhere in memory in use (a
+ * local on the wasm stack too; checked).
  *
  * ---------------------------------------------------------------------------
  * Memory contract

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "common/config.h"
+#include "common/heap.h"
 #include "common/dtype.h"
 #include "common/status.h"
 #include "convert-kernels.h"
@@ -50,6 +51,9 @@ static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, 
     return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input and %zu output bytes, got %zu and %zu", in_need,
                    out_need, in_bytes, out_bytes);
   if ((in_need && !in) || (out_need && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
+  tw_status status = tw_check_heap_range("img", in, in_bytes);
+  if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
+  if (status != TW_OK) return status;
   if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
   return TW_OK;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/config.h"
+#include "common/heap.h"
 #include "common/status.h"
 #include "flip-kernels.h"
 #include "image-check.h"
@@ -38,6 +39,9 @@ static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* 
     return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got in %zu, out %zu", width,
                    height, channels, *bytes, in_bytes, out_bytes);
   if (*bytes != 0 && (!in || !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
+  tw_status status = tw_check_heap_range("img", in, in_bytes);
+  if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
+  if (status != TW_OK) return status;
   if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
   return TW_OK;
 }

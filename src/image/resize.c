@@ -8,6 +8,7 @@
 
 #include "common/checked.h"
 #include "common/config.h"
+#include "common/heap.h"
 #include "image/image.h"
 #include "image/resize-internal.h"
 
@@ -252,6 +253,10 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   }
   if ((src == NULL && src_bytes != 0) || (dst == NULL && dst_bytes != 0)) {
     return tw_fail(TW_INVALID_ARGUMENT, "src and dst must not be NULL");
+  }
+  if ((status = tw_check_heap_range("src", src, src_bytes)) != TW_OK ||
+      (status = tw_check_heap_range("dst", dst, dst_bytes)) != TW_OK) {
+    return status;
   }
   if (overlaps(src, src_bytes, dst, dst_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "src and dst overlap");
   if (dst_rows == 0) return TW_OK;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/config.h"
+#include "common/heap.h"
 #include "common/status.h"
 #include "gridsample/gridsample-driver.h"
 #include "image-check.h"
@@ -105,6 +106,9 @@ static tw_status tw_warp_check_pointers(const tw_warp_args* a) {
   if (a->dst_bytes && !a->dst) {
     return tw_fail(TW_INVALID_ARGUMENT, "dst: NULL with %llu bytes", (unsigned long long)a->dst_bytes);
   }
+  tw_status status = tw_check_heap_range("src", a->src, a->src_bytes);
+  if (status == TW_OK) status = tw_check_heap_range("dst", a->dst, a->dst_bytes);
+  if (status != TW_OK) return status;
   if (tw_image_overlap(a->dst, a->dst_bytes, a->src, a->src_bytes)) {
     return tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
   }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/checked.h"
+#include "common/heap.h"
 #include "common/dtype.h"
 #include "common/heap.h"
 #include "pad-plan.h"
@@ -200,6 +201,9 @@ int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank, con
     return tw_fail(TW_INVALID_ARGUMENT, "out: %zu bytes given, the result needs %llu", out_bytes,
                    (unsigned long long)tw_dtype_storage_bytes(dtype, out_count));
   if ((in_bytes && !in) || (out_bytes && !out)) return tw_fail(TW_INVALID_ARGUMENT, "x/out: NULL data pointer");
+  if ((status = tw_check_heap_range("x", in, in_bytes)) != TW_OK) return status;
+  if ((status = tw_check_heap_range("out", out, out_bytes)) != TW_OK) return status;
+  if (value && (status = tw_check_parameter_range("value", value, bits < 8 ? 1 : bits / 8)) != TW_OK) return status;
   if (tw_ranges_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps x");
   if ((status = tw_check_heap_range("x", in, in_bytes)) != TW_OK) return status;
   if ((status = tw_check_heap_range("out", out, out_bytes)) != TW_OK) return status;

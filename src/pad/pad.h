@@ -64,7 +64,10 @@ TW_EXPORT int32_t tw_pad_output_shape(int32_t rank, const int64_t* in_shape, con
                                       int64_t* out_shape);
 
 /* Pads `in` (dtype, in_shape) into `out`. `value` points to one element of
- * dtype (packed types: one byte, element in the low bits); NULL means zero. */
+ * dtype (packed types: one byte, element in the low bits); NULL means zero.
+ * in and out must lie inside the heap, value inside memory in use (a stack
+ * local too); checked like every buffer (common/heap.h), TW_INVALID_ARGUMENT
+ * naming x, out or value, nothing written. */
 TW_EXPORT int32_t tw_pad(int32_t dtype, const void* in, size_t in_bytes, int32_t rank,
                          const int64_t* in_shape, const int64_t* pads_begin, const int64_t* pads_end,
                          int32_t mode, int32_t order, const void* value, void* out, size_t out_bytes);
