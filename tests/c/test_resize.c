@@ -244,7 +244,42 @@ static void test_errors(void) {
   CHECK(tw_image_resize(src, sb, 4, 4, 0, dst, 0, 0, 5, 0, 4, 1, 1, -0.5) == TW_OK, "to zero width");
 }
 
+/* tw_resize_axis_init's tap count: every destination pixel's weights fit
+ * in `taps` floats (an exact-size buffer: ASan reports a pixel needing more),
+ * for sizes around the tap bounds where the scan may stop early; and a
+ * 1 x (2^31 - 1) destination of a 1-pixel source is set up at once (the
+ * scan used to visit every destination pixel: 33 s in wasm). */
+static void test_axis_taps(void) {
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 6, 7, 9, 10, 16, 17, 31, 100, 257};
+  const int n_sizes = (int)(sizeof sizes / sizeof sizes[0]);
+  for (int interpolation = TW_IMAGE_INTERPOLATION_NEAREST; interpolation <= TW_IMAGE_INTERPOLATION_AREA;
+       interpolation++) {
+    for (int antialias = 0; antialias <= 1; antialias++) {
+      for (int a = 0; a < n_sizes; a++) {
+        for (int b = 0; b < n_sizes; b++) {
+          tw_resize_axis axis;
+          tw_resize_axis_init(&axis, sizes[a], sizes[b], interpolation, antialias, -0.75);
+          CHECK(axis.taps >= 1 && axis.taps <= sizes[a], "taps %d for n %lld", axis.taps, (long long)sizes[a]);
+          float* weights = malloc((size_t)axis.taps * sizeof *weights);
+          for (int64_t i = 0; i < sizes[b]; i++) {
+            const int32_t first = tw_resize_axis_tap(&axis, i, weights);
+            CHECK(first >= 0 && first + axis.taps <= sizes[a], "pixel %lld: first %d", (long long)i, first);
+          }
+          free(weights);
+        }
+      }
+    }
+  }
+  for (int interpolation = TW_IMAGE_INTERPOLATION_NEAREST; interpolation <= TW_IMAGE_INTERPOLATION_AREA;
+       interpolation++) {
+    tw_resize_axis axis;
+    tw_resize_axis_init(&axis, 1, INT32_MAX, interpolation, 1, -0.75);
+    CHECK(axis.taps == 1, "1 -> 2^31 - 1, mode %d: taps %d", interpolation, axis.taps);
+  }
+}
+
 int main(void) {
+  test_axis_taps();
   test_hpass();
   test_vpass();
   test_entry_random();
