@@ -118,6 +118,23 @@ static inline void fz_fill(fz_reader* in, void* out, size_t bytes) {
   }
 }
 
+/* ---- sizes ---------------------------------------------------------------------- */
+
+/* a * b, UINT64_MAX on overflow (and UINT64_MAX stays UINT64_MAX). */
+static inline uint64_t fz_times(uint64_t a, uint64_t b) {
+  uint64_t p;
+  return a == UINT64_MAX || b == UINT64_MAX || __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
+}
+
+/* Bytes of `rows` rows of `width` pixels of `channels` bytes, UINT64_MAX if
+ * any is negative or the product overflows. */
+static inline uint64_t fz_image_bytes(int64_t width, int64_t rows, int64_t channels) {
+  if (width < 0 || rows < 0 || channels < 0) return UINT64_MAX;
+  return fz_times(fz_times((uint64_t)width, (uint64_t)rows), (uint64_t)channels);
+}
+
+static inline int32_t fz_clamp32(int64_t v) { return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v; }
+
 /* ---- placement --------------------------------------------------------------- */
 
 enum {

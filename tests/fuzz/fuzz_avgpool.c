@@ -38,11 +38,6 @@ static int32_t call_avgpool(const void* a) {
                     p->dilations, p->ceil_mode, p->count_include_pad, p->auto_pad, p->y->p, p->y->bytes);
 }
 
-static uint64_t times(uint64_t a, uint64_t b) {
-  uint64_t p;
-  return a == UINT64_MAX || b == UINT64_MAX || __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
 static uint64_t plus(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
@@ -108,18 +103,18 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const unsigned element = tw_dtype_bits(dtype) >= 8 ? tw_dtype_bits(dtype) / 8 : 1;
   uint64_t planes = 0, in_plane = 1, out_plane = 1, large_plane = 1, taps = 1;
   int big = 0;
-  if (r > 0 && x_shape[0] >= 0 && x_shape[1] >= 0) planes = times((uint64_t)x_shape[0], (uint64_t)x_shape[1]);
+  if (r > 0 && x_shape[0] >= 0 && x_shape[1] >= 0) planes = fz_times((uint64_t)x_shape[0], (uint64_t)x_shape[1]);
   for (int i = 0; i < r; i++) {
     const uint64_t D = x_shape[2 + i] > 0 ? (uint64_t)x_shape[2 + i] : 0;
     const uint64_t O = shape_status == TW_OK ? (uint64_t)y_shape[2 + i] : 0;
-    in_plane = times(in_plane, D);
-    out_plane = times(out_plane, O);
-    large_plane = times(large_plane, (D > O ? D : O) + 1);
+    in_plane = fz_times(in_plane, D);
+    out_plane = fz_times(out_plane, O);
+    large_plane = fz_times(large_plane, (D > O ? D : O) + 1);
     taps = plus(taps, kernel[i] > 0 && (uint64_t)kernel[i] < D + 1 ? (uint64_t)kernel[i] : D + 1);
   }
-  if (times(times(planes, large_plane), taps) > (1u << 21)) big = 1;
-  const size_t x_need = fz_budget(times(times(planes, in_plane), element), &big);
-  const size_t y_need = shape_status == TW_OK ? fz_budget(times(times(planes, out_plane), element), &big) : 16;
+  if (fz_times(fz_times(planes, large_plane), taps) > (1u << 21)) big = 1;
+  const size_t x_need = fz_budget(fz_times(fz_times(planes, in_plane), element), &big);
+  const size_t y_need = shape_status == TW_OK ? fz_budget(fz_times(fz_times(planes, out_plane), element), &big) : 16;
   fz_buf inputs[1] = {{.bytes = big ? 40 : fz_count(x_need, &place, 0)}};
   fz_buf y = {.bytes = big ? 24 : fz_count(y_need, &place, 1)};
   fz_place_buffers(&place, inputs, 1, &y);

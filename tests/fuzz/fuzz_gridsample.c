@@ -73,11 +73,6 @@ static uint64_t product(const int64_t* dims, int n) {
   return p;
 }
 
-static uint64_t times(uint64_t a, uint64_t b) {
-  uint64_t p;
-  return a == UINT64_MAX || b == UINT64_MAX || __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
 /* The grid's coordinates from tail bytes, (int8_t)b / 64, in grid_dtype. */
 static void fill_friendly_grid(fz_reader* in, int32_t dtype, uint8_t* grid, size_t bytes) {
   const unsigned size = dtype == TW_DTYPE_FLOAT64 ? 8 : dtype == TW_DTYPE_FLOAT32 ? 4 : 2;
@@ -128,12 +123,12 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int spatial = rank > 0 ? rank : 0;
   const uint64_t plane = product(x_shape + 2, spatial), points = product(grid_shape + 1, spatial);
   const uint64_t nc = product(x_shape, 2);
-  const uint64_t y_count = times(nc, points);
+  const uint64_t y_count = fz_times(nc, points);
   const uint64_t taps = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : (uint64_t)1 << (spatial * (mode == 2 ? 2 : 1));
-  int big = times(y_count, taps) > (1u << 20);
-  const size_t x_need = fz_budget(times(times(nc, plane), x_size ? x_size : 1), &big);
-  const size_t grid_need = fz_budget(times(product(grid_shape, dims), grid_size ? grid_size : 1), &big);
-  const size_t y_need = fz_budget(times(y_count, x_size ? x_size : 1), &big);
+  int big = fz_times(y_count, taps) > (1u << 20);
+  const size_t x_need = fz_budget(fz_times(fz_times(nc, plane), x_size ? x_size : 1), &big);
+  const size_t grid_need = fz_budget(fz_times(product(grid_shape, dims), grid_size ? grid_size : 1), &big);
+  const size_t y_need = fz_budget(fz_times(y_count, x_size ? x_size : 1), &big);
 
   fz_buf inputs[2] = {{.bytes = big ? 40 : fz_count(x_need, &place, 0)}, {.bytes = big ? 24 : grid_need}};
   fz_buf y = {.bytes = big ? 32 : fz_count(y_need, &place, 1)};

@@ -48,16 +48,9 @@ static int32_t call_image(const void* p) {
   }
 }
 
-static int32_t clamp32(int64_t v) { return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v; }
-
-static uint64_t times(uint64_t a, uint64_t b) {
-  uint64_t p;
-  return a == UINT64_MAX || b == UINT64_MAX || __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
 static uint64_t pixels_bytes(int32_t w, int32_t h, int64_t per_pixel) {
   if (w < 0 || h < 0 || per_pixel < 0) return UINT64_MAX;
-  return times(times((uint64_t)w, (uint64_t)h), (uint64_t)per_pixel);
+  return fz_times(fz_times((uint64_t)w, (uint64_t)h), (uint64_t)per_pixel);
 }
 
 /* flip.h's formulas: the input pixel that output pixel (r, c) copies. */
@@ -90,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
   const int entry = fz_byte(&in) % 4;
-  const int32_t width = clamp32(fz_int(&in)), height = clamp32(fz_int(&in));
+  const int32_t width = fz_clamp32(fz_int(&in)), height = fz_clamp32(fz_int(&in));
   const uint8_t ab = fz_byte(&in), bb = fz_byte(&in), argb = fz_byte(&in), db = fz_byte(&in);
   const int32_t a = ab < 0xE0 ? 1 + ab % 4 : ab % 8, b = bb < 0xE0 ? 1 + bb % 4 : bb % 8;
   const int32_t arg = entry == FLIP ? argb % 5 : entry == ROTATE ? (int8_t)argb : argb % 3;

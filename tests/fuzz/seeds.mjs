@@ -121,6 +121,21 @@ for (const c of onnxCases('Pad')) put('pad', c.name, onnxPadSeed(c));
 for (const c of onnxCases('GridSample')) put('gridsample', c.name, gridSampleSeed(c));
 for (const c of onnxCases('AveragePool')) put('avgpool', c.name, avgPoolSeed(c));
 
+// fuzz_warp: a few small warps (no conformance cases exist for them), each
+// with a band (placement bit 5) and matrix entries of one byte, (int8_t)b / 16.
+function warpSeed({ perspective = false, src = [5, 4], dst = [6, 3], channels = 4, interpolation, border, fill = [0, 0, 0, 0], matrix, band = [1, 2] }) {
+  const pixels = Array.from({ length: src[0] * src[1] * channels }, (_, i) => (i * 37 + 11) & 0xff);
+  return [
+    0x20 | (perspective ? 0x80 : 0), ...ints(src), ...ints(dst), channels - 1, interpolation, border, ...fill,
+    ...matrix.map((v) => (v * 16) & 0xff), ...ints(band), ...tail(pixels),
+  ];
+}
+put('warp', 'identity-linear-constant', warpSeed({ interpolation: 1, border: 0, fill: [9, 8, 7, 6], matrix: [1, 0, 0, 0, 1, 0] }));
+put('warp', 'rotate-cubic-reflect', warpSeed({ interpolation: 2, border: 2, matrix: [0.5, -0.875, 2, 0.875, 0.5, -1] }));
+put('warp', 'scale-nearest-wrap-3ch', warpSeed({ channels: 3, interpolation: 0, border: 4, matrix: [1.5, 0, -0.5, 0, 0.75, 0.25] }));
+put('warp', 'perspective-linear-edge', warpSeed({ perspective: true, interpolation: 1, border: 1,
+  matrix: [1, 0.125, 0, 0.0625, 1, 0, 0.0625, 0.0625, 1] }));
+
 const seeds = readJson('seed-examples.json');
 for (const s of seeds.onnx_pad) {
   const { dims, flat } = nested(s.data);
