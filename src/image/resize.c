@@ -234,11 +234,6 @@ static tw_status run_box(const geometry* g, int32_t kx, int32_t ky, const uint8_
   return TW_OK;
 }
 
-static int overlaps(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
-  const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-  return a_bytes != 0 && b_bytes != 0 && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
-}
-
 tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
                           int32_t src_row, uint8_t* dst, size_t dst_bytes, int32_t dst_width, int32_t dst_height,
                           int32_t dst_row, int32_t channels, int32_t interpolation, int32_t antialias,
@@ -258,7 +253,7 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
       (status = tw_check_heap_range("dst", dst, dst_bytes)) != TW_OK) {
     return status;
   }
-  if (overlaps(src, src_bytes, dst, dst_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "src and dst overlap");
+  if (tw_ranges_overlap(src, src_bytes, dst, dst_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "src and dst overlap");
   if (dst_rows == 0) return TW_OK;
   plan p;
   tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, antialias, cubic_a);
