@@ -67,7 +67,8 @@ export function checkImage(image, argument) {
     throw new RangeError(`${argument}.channels: expected 1, 2, 3 or 4, got ${channels}`);
   }
   const { data } = image;
-  if (!(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) {
+  // isView: a Proxy of a typed array passes instanceof but not the engine's own checks
+  if (!ArrayBuffer.isView(data) || !(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) {
     throw new TypeError(`${argument}.data: expected a Uint8ClampedArray or Uint8Array, got ${describe(data)}`);
   }
   const length = width * height * channels;
