@@ -1,9 +1,9 @@
-/* libFuzzer harness for tw_avgpool_output_shape and tw_avgpool
- * (src/avgpool/avgpool.h).
+/* libFuzzer harness for tw_avgpool_output_shape, tw_avgpool,
+ * tw_avgpool_scratch_bytes and tw_avgpool_band_plan (src/avgpool/avgpool.h).
  *
  * Input (encoding in fuzz.h):
  *   placement byte   bits 5-7: 1 strides NULL, 2 pads NULL, 4 dilations NULL
- *   byte dtype       b < 0xE0: the b % 5-th of TYPES below; else b % 32
+ *   byte dtype       b < 0xE0: the (b % count)-th of avgpool.h's TYPES; else b % 32
  *   byte rank        b < 0xC0: 1 + b % 3;  b < 0xF0: b % 18;  else (int8_t)b
  *   byte ceil_mode, byte count_include_pad
  *                    b < 0xE0: b % 2; else (int8_t)b (negative: invalid)
@@ -15,13 +15,17 @@
  * and on success gives N, C and output lengths that follow avgpool.h's
  * formulas from the pads it reports; tw_avgpool agrees with it (rejects what
  * it rejects; a call with a taken dtype and exact, separate, element-aligned
- * buffers succeeds). */
+ * buffers succeeds); tw_avgpool_scratch_bytes agrees with tw_avgpool; the
+ * band plan of a valid geometry tiles the first axis's output rows in order,
+ * each band reading input rows inside the axis. */
 #include "avgpool/avgpool.h"
 #include "common/dtype.h"
 #include "fuzz.h"
 
-static const int32_t TYPES[5] = {TW_DTYPE_FLOAT32, TW_DTYPE_FLOAT64, TW_DTYPE_FLOAT16, TW_DTYPE_BFLOAT16,
-                                 TW_DTYPE_UINT8};
+/* The types avgpool.h lists as taken (the one list). */
+#define TYPE_CODE(T) TW_DTYPE_##T,
+static const int32_t TYPES[] = {TW_AVGPOOL_TYPES(TYPE_CODE)};
+#define TYPE_COUNT ((int)(sizeof TYPES / sizeof TYPES[0]))
 
 #define MAX_AXES (TW_AVGPOOL_MAX_SPATIAL_RANK + 1)
 #define SENTINEL INT64_C(0x7B7B7B7B7B7B7B7B)
@@ -56,11 +60,61 @@ static int64_t expected_length(int64_t L, int64_t k, int64_t s, int64_t d, int64
   return out;
 }
 
+/* tw_avgpool_scratch_bytes (what tw_avgpool would allocate): writes only on
+ * success, fails whenever tw_avgpool's checks before the buffers fail, and
+ * gives a size for every call tw_avgpool ran. */
+static void check_scratch_bytes(const pool_args* a, int32_t shape_status, int32_t status, size_t y_bytes, int taken) {
+  uint64_t scratch = (uint64_t)SENTINEL;
+  const int32_t got = tw_avgpool_scratch_bytes(a->dtype, a->rank, a->x_shape, a->kernel, a->strides, a->pads,
+                                               a->dilations, a->ceil_mode, a->count_include_pad, a->auto_pad, &scratch);
+  FZ_CHECK(got >= TW_OK && got <= TW_OUT_OF_MEMORY, "scratch_bytes status %d", got);
+  if (got != TW_OK) FZ_CHECK(scratch == (uint64_t)SENTINEL, "scratch_bytes wrote its result on failure");
+  if (shape_status != TW_OK || !taken) FZ_CHECK(got != TW_OK, "scratch_bytes accepted what tw_avgpool rejects");
+  if (status == TW_OK && y_bytes > 0)
+    FZ_CHECK(got == TW_OK && scratch != UINT64_MAX, "tw_avgpool ran a call whose scratch size is unknown");
+}
+
+/* tw_avgpool_band_plan on a valid geometry: bands tile the first spatial
+ * axis's output rows [0, O_1) in order, each reading input rows inside it. */
+static void check_band_plan(const pool_args* a, int32_t shape_status, const int64_t* y_shape, int64_t rows_per_band) {
+  int64_t count = SENTINEL;
+  int32_t got = tw_avgpool_band_plan(a->rank, a->x_shape, a->kernel, a->strides, a->pads, a->dilations, a->ceil_mode,
+                                     a->auto_pad, rows_per_band, NULL, 0, &count);
+  FZ_CHECK(got == TW_OK || shape_status != TW_OK, "band_plan rejected a geometry output_shape took: %d", got);
+  if (got != TW_OK || count < 1 || count > 4096) {
+    FZ_CHECK(got != TW_OK || count >= 1, "band_plan: %lld bands", (long long)count);
+    return;
+  }
+  int64_t* bands = malloc((size_t)count * TW_AVGPOOL_BAND_FIELD_COUNT * sizeof *bands);
+  FZ_CHECK(bands != NULL, "malloc");
+  int64_t again = 0;
+  got = tw_avgpool_band_plan(a->rank, a->x_shape, a->kernel, a->strides, a->pads, a->dilations, a->ceil_mode,
+                             a->auto_pad, rows_per_band, bands, count, &again);
+  FZ_CHECK(got == TW_OK && again == count, "band_plan's second call: status %d, %lld bands", got, (long long)again);
+  const int64_t in = a->x_shape[2], out = y_shape[2];
+  int64_t next = 0;
+  for (int64_t b = 0; b < count; b++) {
+    const int64_t* f = bands + b * TW_AVGPOOL_BAND_FIELD_COUNT;
+    FZ_CHECK(f[TW_AVGPOOL_BAND_FIELD_OUT_BEGIN] == next && f[TW_AVGPOOL_BAND_FIELD_OUT_END] >= next,
+             "band %lld: rows [%lld, %lld) after %lld", (long long)b, (long long)f[TW_AVGPOOL_BAND_FIELD_OUT_BEGIN],
+             (long long)f[TW_AVGPOOL_BAND_FIELD_OUT_END], (long long)next);
+    FZ_CHECK(f[TW_AVGPOOL_BAND_FIELD_IN_BEGIN] >= 0 && f[TW_AVGPOOL_BAND_FIELD_IN_BEGIN] <= f[TW_AVGPOOL_BAND_FIELD_IN_END] &&
+                 f[TW_AVGPOOL_BAND_FIELD_IN_END] <= in && f[TW_AVGPOOL_BAND_FIELD_PAD_BEGIN] >= 0 &&
+                 f[TW_AVGPOOL_BAND_FIELD_PAD_END] >= 0,
+             "band %lld reads rows [%lld, %lld) of %lld with pads %lld, %lld", (long long)b,
+             (long long)f[TW_AVGPOOL_BAND_FIELD_IN_BEGIN], (long long)f[TW_AVGPOOL_BAND_FIELD_IN_END], (long long)in,
+             (long long)f[TW_AVGPOOL_BAND_FIELD_PAD_BEGIN], (long long)f[TW_AVGPOOL_BAND_FIELD_PAD_END]);
+    next = f[TW_AVGPOOL_BAND_FIELD_OUT_END];
+  }
+  FZ_CHECK(next == out, "the bands end at row %lld of %lld", (long long)next, (long long)out);
+  free(bands);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
   const uint8_t db = fz_byte(&in), rb = fz_byte(&in), cb = fz_byte(&in), ib = fz_byte(&in), ab = fz_byte(&in);
-  const int32_t dtype = db < 0xE0 ? TYPES[db % 5] : db % 32;
+  const int32_t dtype = db < 0xE0 ? TYPES[db % TYPE_COUNT] : db % 32;
   const int32_t rank = rb < 0xC0 ? 1 + rb % 3 : rb < 0xF0 ? rb % 18 : (int8_t)rb;
   const int32_t ceil_mode = cb < 0xE0 ? cb % 2 : (int8_t)cb, count_include_pad = ib < 0xE0 ? ib % 2 : (int8_t)ib;
   const int32_t auto_pad = ab < 0xE0 ? ab % 4 : (int8_t)ab;
@@ -137,11 +191,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (shape_status != TW_OK) FZ_CHECK(status != TW_OK, "tw_avgpool accepted what tw_avgpool_output_shape rejected");
   if (big) FZ_CHECK(status != TW_OK, "tw_avgpool accepted buffers smaller than its shapes need");
   int taken = 0;
-  for (int i = 0; i < 5; i++) taken |= TYPES[i] == dtype;
+  for (int i = 0; i < TYPE_COUNT; i++) taken |= TYPES[i] == dtype;
   const int exact = !big && place.counts < 2 && place.where != FZ_PLACE_NULL && !overlapping &&
                     (uintptr_t)x->p % element == 0 && (uintptr_t)y.p % element == 0;
   if (shape_status == TW_OK && taken && (count_include_pad == 0 || count_include_pad == 1) && exact)
     FZ_CHECK(status == TW_OK || status == TW_OUT_OF_MEMORY, "a valid call failed with status %d", status);
+
+  check_scratch_bytes(&args, shape_status, status, y.bytes, taken);
+  if (shape_status == TW_OK && r >= 1) check_band_plan(&args, shape_status, y_shape, 1 + (int64_t)(size % 7));
 
   fz_release(&readonly);
   fz_free(&y);
