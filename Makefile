@@ -3,6 +3,7 @@
 #   make test     everything CI checks (deps, build, native sanitizer tests, fuzzers 30 s each, node tests)
 #   make demo     build and serve demo/ on http://127.0.0.1:8080/
 #   make bench    tensorwarp beside the peers, one process per run, medians and ratios
+#                 (then bench/augment.mjs: the augmentation workload, Node and Chromium)
 #   make fuzz     every libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, FUZZ_JOBS at once
 
 # Debian's emcc runs its JS tools with node; with NodeSource's node it needs
@@ -142,6 +143,7 @@ demo: all
 
 bench: all node_modules/.package-lock.json
 	node bench/run.mjs $(BENCH_ARGS)
+	node bench/augment.mjs
 
 clean:
 	rm -rf build wasm/tensorwarp.mjs wasm/tensorwarp.wasm wasm/enums.js

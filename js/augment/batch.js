@@ -33,17 +33,34 @@ export function runChunk(augment, { indices, targets, tensor }) {
   const results = [];
   let batch = null;
   targets.forEach((t, i) => {
-    const { tensor: sample, ...rest } = augment(t, indices[i], { tensor });
     if (batch === null) {
+      const { tensor: sample, ...rest } = augment(t, indices[i], { tensor });
       const data = new sample.data.constructor(sample.data.length * targets.length);
-      batch = { type: sample.type, dims: [targets.length, ...sample.dims.slice(1)], data };
-    } else if (!sameDims(sample.dims.slice(1), batch.dims.slice(1))) {
-      throw differentSizes(indices[i], sample.dims.slice(1), indices[0], batch.dims.slice(1));
+      batch = { type: sample.type, dims: [targets.length, ...sample.dims.slice(1)], data, per: sample.data.length };
+      data.set(sample.data);
+      results.push(rest);
+      return;
     }
-    batch.data.set(sample.data, i * sample.data.length);
-    results.push(rest);
+    results.push(intoSlice(augment, t, indices[i], tensor, batch, i, indices[0]));
   });
-  return { results, tensor: batch };
+  const { per, ...joined } = batch;
+  return { results, tensor: joined };
+}
+
+/**
+ * Sample i written straight into its slice of the chunk's tensor (toTensor's
+ * `out`); a sample of other dims is the RangeError naming images.
+ */
+function intoSlice(augment, targets, k, tensor, batch, i, k0) {
+  const out = { type: batch.type, dims: [1, ...batch.dims.slice(1)], data: batch.data.subarray(i * batch.per, (i + 1) * batch.per) };
+  try {
+    const { tensor: written, ...rest } = augment(targets, k, { tensor: { ...tensor, out } });
+    return rest;
+  } catch (error) {
+    if (!(error instanceof RangeError && /options\.out must be/.test(error.message))) throw error;
+    const { tensor: sample } = augment(targets, k, { tensor });
+    throw differentSizes(k, sample.dims.slice(1), k0, batch.dims.slice(1));
+  }
 }
 
 /** The ArrayBuffers under a chunk's images, masks and tensors (each once), to transfer. */
