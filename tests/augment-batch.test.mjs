@@ -93,6 +93,7 @@ test('bad options: TypeError/RangeError naming them', async () => {
   await assert.rejects(batch(images, { worker: 2 }), { name: 'TypeError', message: /worker/ });
   await assert.rejects(batch(images, { indices: [1, 2] }), { name: 'RangeError', message: /options\.indices/ });
   await assert.rejects(batch(images, { tensor: 'NCHW' }), { name: 'TypeError', message: /options\.tensor/ });
+  await assert.rejects(batch(images, { transfer: 'yes' }), { name: 'TypeError', message: /options\.transfer/ });
   await assert.rejects(batch([], { tensor }), { name: 'RangeError', message: /images/ });
   assert.deepEqual(await batch([], {}), []);
 });

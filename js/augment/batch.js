@@ -157,6 +157,7 @@ export function makeBatch(augment) {
     const workers = checkWorkers(o.workers);
     const indices = checkIndices(o.indices, images.length);
     const tensor = checkTensor(o.tensor);
+    if (o.transfer !== undefined && typeof o.transfer !== 'boolean') throw new TypeError(`${OP}: options.transfer: expected true or false`);
     if (tensor && images.length === 0) throw new RangeError(`${OP}: images: a tensor batch needs at least one image`);
     const targets = images.map(asTargets);
     if (images.length === 0) return [];
