@@ -121,3 +121,24 @@ test('gen-enums: a new entry in a header list reaches the generated module; kern
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// js/index.d.ts spells the same lists as TypeScript unions; they must say
+// what the C lists say (a type added in C and not here is a type TypeScript
+// users cannot pass).
+test('index.d.ts: the AveragePool, GridSample and option-name unions are the C lists', async () => {
+  const { readFileSync } = await import('node:fs');
+  const dts = readFileSync(new URL('../js/index.d.ts', import.meta.url), 'utf8');
+  const union = (name) => {
+    const match = new RegExp(`export type ${name} = ([^;]*);`).exec(dts);
+    assert.ok(match, `index.d.ts declares ${name}`);
+    return [...match[1].matchAll(/'([^']+)'/g)].map(([, v]) => v).sort();
+  };
+  assert.deepEqual(union('AveragePoolType'), [...AVERAGEPOOL_TYPES].sort());
+  assert.deepEqual(union('GridType'), [...GRIDSAMPLE_GRID_TYPES].sort());
+  assert.deepEqual(union('GridSampleMode'), Object.keys(GRIDSAMPLE_MODES).sort());
+  assert.deepEqual(union('GridSamplePadding'), Object.keys(GRIDSAMPLE_PADDINGS).sort());
+  // GridSampleType excludes the types GridSample does not take (string is sampled through an index map)
+  const excluded = union('GridSampleType');
+  const all = names.filter((n) => !excluded.includes(n));
+  assert.deepEqual(all.sort(), [...GRIDSAMPLE_X_TYPES, 'string'].sort());
+});
