@@ -1,10 +1,11 @@
-// The page: load tensorwarp and tensorwarp/image, pick the image, hand it to the panels.
+// The page: load tensorwarp, tensorwarp/image and tensorwarp/augment, pick the image, hand it to the panels.
 import { testCard, imageFromFile, MAX_SIDE } from './image.js';
 import { describeError } from './panel.js';
 import { createPadPanel } from './panels/pad.js';
 import { createGridSamplePanel } from './panels/gridsample.js';
 import { createAveragePoolPanel } from './panels/averagepool.js';
 import { createImagePanel } from './panels/image.js';
+import { createAugmentPanel } from './panels/augment.js';
 
 const status = document.getElementById('status');
 const fatal = document.getElementById('fatal');
@@ -23,7 +24,7 @@ window.addEventListener('unhandledrejection', (event) => showFatal(`Unexpected e
 
 function showStatus() {
   status.replaceChildren('tensorwarp loaded (WebAssembly SIMD) · ');
-  ['pad', 'gridSample', 'averagePool', 'tensorwarp/image'].forEach((name, k) => {
+  ['pad', 'gridSample', 'averagePool', 'tensorwarp/image', 'tensorwarp/augment'].forEach((name, k) => {
     const tag = document.createElement('span');
     tag.className = 'op';
     tag.textContent = name.includes('/') ? `${name} ✓` : `${name}() ✓`;
@@ -34,9 +35,9 @@ function showStatus() {
 async function main() {
   let lib;
   try {
-    const [core, image] = await Promise.all([import('/js/index.js'), import('/js/image.js')]);
+    const [core, image, augment] = await Promise.all([import('/js/index.js'), import('/js/image.js'), import('/js/augment.js')]);
     await core.ready();
-    lib = { ...core, image };
+    lib = { ...core, image, augment };
   } catch (error) {
     status.textContent = 'The module did not load.';
     showFatal(`tensorwarp did not load: ${describeError(error)}. Build it with \`make\`, then serve this page with \`make demo\`.`);
@@ -49,6 +50,7 @@ async function main() {
     createGridSamplePanel(document.getElementById('gridsample'), lib),
     createAveragePoolPanel(document.getElementById('averagepool'), lib),
     createImagePanel(document.getElementById('image'), lib),
+    createAugmentPanel(document.getElementById('augment'), lib),
   ];
 
   function use(image, description) {

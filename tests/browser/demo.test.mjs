@@ -137,7 +137,7 @@ async function openDemo() {
   await page.goto(server.url);
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   await page.evaluate(installTestkit);
-  for (const id of ['pad', 'gridsample', 'averagepool', 'image']) await settled(page, id);
+  for (const id of ['pad', 'gridsample', 'averagepool', 'image', 'augment']) await settled(page, id);
   return { page, context, problems, requests };
 }
 
@@ -455,7 +455,7 @@ demoTest('Image: a picked file, a bad file and a dropped file all reach the pane
   const png = await page.screenshot({ clip: { x: 0, y: 0, width: 300, height: 200 } });
   await page.setInputFiles('#file', { name: 'shot.png', mimeType: 'image/png', buffer: png });
   await assertEventually(async () => (await page.textContent('#source-info')).includes('shot.png: 300 × 200 px, scaled to 256 × 171'), 'file picked');
-  for (const id of ['pad', 'gridsample', 'averagepool', 'image']) await settled(page, id);
+  for (const id of ['pad', 'gridsample', 'averagepool', 'image', 'augment']) await settled(page, id);
   const input = await page.evaluate(() => testkit.canvas('pad', 'input'));
   assert.deepEqual([input.width, input.height], [256, 171]);
   assertSame(await checkPad(page, { pads: onnxPads({ top: 16, left: 24, bottom: 16, right: 24 }), mode: 'reflect' }), 'picked image');
@@ -891,4 +891,86 @@ demoTest('Images: impossible settings show a readable message, and the panel rec
   assert.equal(await error.isVisible(), false);
   const [input, output] = await imageCanvases(page);
   assertImage(output, referenceResize(input, { width: 33, height: 180, interpolation: 'linear', antialias: true }), 'after recovery');
+});
+
+// ----------------------------------------------------------------- Augment
+// The Augment panel's twelve samples: sample k must be what augment(targets, k) gives for the pipeline
+// in the text box (run again here in the page), the same seed must give the same pixels, and where the
+// answer is known without the library (a certain horizontal flip) the pixels and the keypoints are the
+// mirror images of the input's.
+
+/** Sets the pipeline text as a user would (typing, then leaving the box). */
+async function setPipeline(page, list) {
+  await page.fill('#augment [name=pipeline]', JSON.stringify(list));
+  await page.locator('#augment [name=pipeline]').blur();
+  await settled(page, 'augment');
+}
+
+/** Every sample canvas, and the library's samples for the page's pipeline and seed. */
+const augmentSamples = (page) => page.evaluate(async () => {
+  const { compose, random } = await import('/js/augment.js');
+  const { parsePipeline, targetsFor, SAMPLES } = await import('/panels/augment.js');
+  const form = document.querySelector('#augment form');
+  const input = testkit.canvas('image', 'input');
+  const image = new ImageData(new Uint8ClampedArray(input.data), input.width, input.height);
+  const augment = compose(parsePipeline(form.elements.pipeline.value, random), { seed: form.elements.seed.valueAsNumber, border: form.elements.border.value });
+  return Array.from({ length: SAMPLES }, (_, k) => {
+    const shown = testkit.canvas('augment', `sample-${k}`);
+    const r = augment(targetsFor(image), k);
+    let mismatches = 0;
+    if (shown.width !== r.image.width || shown.height !== r.image.height) mismatches = -1;
+    else for (let i = 0; i < shown.data.length; i++) if (shown.data[i] !== r.image.data[i]) mismatches++;
+    return { visible: shown.visible, mismatches, width: shown.width, height: shown.height, data: Array.from(shown.data), keypoints: r.keypoints, params: r.params };
+  });
+});
+
+demoTest('Augment: twelve samples, each augment(targets, k) for the page\'s pipeline and seed; re-roll changes them, the seed brings them back', async ({ page }) => {
+  const first = await augmentSamples(page);
+  assert.equal(first.length, 12);
+  first.forEach((s, k) => {
+    assert.ok(s.visible, `sample ${k} is shown`);
+    assert.equal(s.mismatches, 0, `sample ${k} equals augment(targets, ${k})`);
+    assert.deepEqual([s.width, s.height], [128, 128], `sample ${k} has resizedCrop's size`);
+  });
+  assert.ok(new Set(first.map((s) => JSON.stringify(s.params))).size === 12, 'twelve different params');
+  await page.click('#augment [name=reroll]');
+  await settled(page, 'augment');
+  assert.equal(await page.inputValue('#augment [name=seed]'), '43');
+  const rerolled = await augmentSamples(page);
+  rerolled.forEach((s, k) => assert.equal(s.mismatches, 0, `re-rolled sample ${k} equals augment(targets, ${k}) at seed 43`));
+  assert.notDeepEqual(rerolled[0].data, first[0].data, 'another seed, other samples');
+  await setControls(page, 'augment', { seed: 42 });
+  const again = await augmentSamples(page);
+  again.forEach((s, k) => assert.deepEqual(s.data, first[k].data, `seed 42 again gives sample ${k} again`));
+  await page.hover('#augment [data-view=sample-3] .stage');
+  assert.match(await page.textContent('#augment .params'), /^sample #3 params \(augment\.replay\(params, targets\) gives it again\):\n\{"index":3,/);
+  await shot(page, '#augment', 'augment-default');
+});
+
+demoTest('Augment: a certain horizontal flip mirrors the pixels and the corner keypoints', async ({ page }) => {
+  await setPipeline(page, [{ transform: 'flip', horizontal: 1 }]);
+  const samples = await augmentSamples(page);
+  const [input] = await imageCanvases(page);
+  const mirrored = referenceFlip(input, 'horizontal');
+  const W = input.width, H = input.height;
+  samples.forEach((s, k) => {
+    assert.deepEqual(s.data, Array.from(mirrored.data), `sample ${k} is the mirror image`);
+    assert.deepEqual(s.keypoints.slice(0, 4), [[W - 1, 0], [0, 0], [0, H - 1], [W - 1, H - 1]], `sample ${k}: the corner pixels swap sides`);
+  });
+});
+
+demoTest('Augment: a bad pipeline shows a readable message, and the panel recovers', async ({ page }) => {
+  const error = page.locator('#augment .error');
+  await page.fill('#augment [name=pipeline]', '[{ "transform": "flip", ');
+  await page.locator('#augment [name=pipeline]').blur();
+  await settled(page, 'augment');
+  assert.match(await error.textContent(), /^SyntaxError: Pipeline: not valid JSON/);
+  await setPipeline(page, [{ transform: 'flop' }]);
+  assert.match(await error.textContent(), /^TypeError: Pipeline\[0\]: unknown transform "flop"; expected .*resizedCrop/);
+  await setPipeline(page, [{ transform: 'flip', horizntal: 1 }]);
+  assert.match(await error.textContent(), /^TypeError: random\.flip: unknown option "horizntal"/);
+  await setPipeline(page, [{ transform: 'rotate', degrees: 10 }]);
+  assert.equal(await error.isVisible(), false);
+  const samples = await augmentSamples(page);
+  samples.forEach((s, k) => assert.equal(s.mismatches, 0, `after recovery, sample ${k}`));
 });
