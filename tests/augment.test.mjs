@@ -34,7 +34,12 @@ test('random.*: frozen plain descriptors that survive structuredClone; the spec 
   const d = random.affine({ degrees: 10, shear: 5 });
   assert.ok(Object.isFrozen(d) && Object.isFrozen(d.options));
   assert.deepEqual(d, { transform: 'affine', options: { degrees: [-10, 10], translate: null, scale: null, shear: [-5, 5, 0, 0], p: 1 } });
-  const a = compose(GEOMETRIC, { seed: 7, border: 'reflect' });
+  const fill = [1, 2, 3, 4];
+  const given = { seed: 7, border: 'reflect', fill };
+  const a = compose(GEOMETRIC, given);
+  assert.ok(Object.isFrozen(a.spec.options) && !Object.isFrozen(fill) && !Object.isFrozen(given), 'the caller\'s objects are left alone');
+  fill[0] = 99;
+  assert.deepEqual(a.spec.options.fill, [1, 2, 3, 4]);
   const b = compose(...(({ transforms, options }) => [transforms, options])(structuredClone(a.spec)));
   const image = randomImage(rng(1), 45, 33);
   for (const k of [0, 1, 99]) {
@@ -312,4 +317,27 @@ test('elastic: three box blurs whose sigma is within 0.5 px or 5% of sigma (Kove
     assert.ok(out.mask.data.every((v) => v <= 2), 'labels kept');
     a.inverse(out.params, out.keypoints).forEach(([x, y], i) => assert.ok(Math.hypot(x - points[i][0], y - points[i][1]) < 1e-3, `k ${k} point ${i}`));
   }
+});
+
+test('antialias pinned: shrinking a whole image by an integer factor is the exact block mean (resize area), also flipped', async () => {
+  const { resize } = await import('../js/image.js');
+  const W = 100;
+  const image = { width: W, height: W, channels: 3, data: Uint8ClampedArray.from({ length: W * W * 3 }, (_, i) => (i * 7919) % 256) };
+  const whole = random.resizedCrop({ width: 20, height: 20, scale: [1, 1], ratio: [1, 1] });
+  const area = resize(image, { width: 20, height: 20, interpolation: 'area' });
+  assertSameImage(compose([whole])({ image }, 0).image, area, 'factor 5');
+  assertSameImage(compose([whole, random.flip({ horizontal: 1 })])({ image }, 0).image, flip(area, 'horizontal'), 'factor 5, flipped');
+  const plain = compose([whole], { antialias: false })({ image }, 0).image;
+  assert.ok(plain.data.some((v, i) => v !== area.data[i]), 'without antialias it is one linear warp');
+});
+
+test('nothing fired: the results are copies, never the caller\'s objects', () => {
+  const image = randomImage(rng(17), 6, 5, 4);
+  const mask = { width: 6, height: 5, data: new Uint8Array(30).fill(2) };
+  const out = compose([random.flip({ horizontal: 0 }), random.rotate({ degrees: 10, p: 0 })])({ image, mask }, 1);
+  assert.notEqual(out.image, image);
+  assert.notEqual(out.image.data.buffer, image.data.buffer);
+  assert.notEqual(out.mask.data.buffer, mask.data.buffer);
+  assertSameImage(out.image, image, 'identity');
+  assert.deepEqual(Array.from(out.mask.data), Array.from(mask.data));
 });

@@ -197,7 +197,8 @@ export function compose(transforms, options) {
   const list = checkList(transforms);
   const settings = checkSettings(options);
   const base = seedBase(settings.seed);
-  const spec = freeze({ transforms: list.map((t) => ({ ...t })), options: { ...(options ?? {}) } });
+  // a deep copy: freezing must not reach into the caller's objects (a fill array, say)
+  const spec = freeze({ transforms: list.map((t) => ({ ...t })), options: structuredClone(options ?? {}) });
 
   function augment(targets, k, callOptions) {
     const index = checkIndex(k, 'augment: k');

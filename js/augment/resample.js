@@ -39,7 +39,8 @@ function warpOnce(image, forward, width, height, sampling) {
   return (matrix.length === 6 ? warpAffine : warpPerspective)(image, matrix, options);
 }
 
-const reductionFactor = (step) => (step > 2 ? Math.floor(step) : 1);
+// A step within 1e-9 of an integer counts as that integer (1 / 0.2 is 4.999999999999999 in float64).
+const reductionFactor = (step) => (step > 2 + 1e-9 ? Math.floor(step + 1e-9) : 1);
 
 /**
  * The antialias reduction for warping `image` by `forward` into width×height:
