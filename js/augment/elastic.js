@@ -58,17 +58,27 @@ export function displacement(step) {
   return field;
 }
 
-/** The field at (x, y): bilinear between centres, the nearest edge's value outside. Returns [dx, dy]. */
-export function fieldAt(step, x, y) {
+/**
+ * The field of `step` at (x, y), written to out[o], out[o + 1]: bilinear
+ * between centres, the nearest edge's value outside.
+ */
+function fieldInto(step, x, y, out, o) {
   const { dx, dy } = displacement(step);
   const { width: W, height: H } = step;
   const cx = Math.min(Math.max(x, 0), W - 1), cy = Math.min(Math.max(y, 0), H - 1);
   const x0 = Math.min(Math.floor(cx), Math.max(W - 2, 0)), y0 = Math.min(Math.floor(cy), Math.max(H - 2, 0));
   const x1 = Math.min(x0 + 1, W - 1), y1 = Math.min(y0 + 1, H - 1);
   const t = cx - x0, u = cy - y0;
-  const at = (plane) => (plane[y0 * W + x0] * (1 - t) + plane[y0 * W + x1] * t) * (1 - u)
-    + (plane[y1 * W + x0] * (1 - t) + plane[y1 * W + x1] * t) * u;
-  return [at(dx), at(dy)];
+  const i00 = y0 * W + x0, i01 = y0 * W + x1, i10 = y1 * W + x0, i11 = y1 * W + x1;
+  out[o] = (dx[i00] * (1 - t) + dx[i01] * t) * (1 - u) + (dx[i10] * (1 - t) + dx[i11] * t) * u;
+  out[o + 1] = (dy[i00] * (1 - t) + dy[i01] * t) * (1 - u) + (dy[i10] * (1 - t) + dy[i11] * t) * u;
+}
+
+/** The field at (x, y) as [dx, dy]. */
+export function fieldAt(step, x, y) {
+  const out = [0, 0];
+  fieldInto(step, x, y, out, 0);
+  return out;
 }
 
 const mapPoint = (m, x, y) => {
@@ -76,13 +86,32 @@ const mapPoint = (m, x, y) => {
   return [(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w];
 };
 
-/** Output point -> source point through an elastic segment { before, elastic, after }. */
+/**
+ * Output point -> source point through an elastic segment { before, elastic,
+ * after }, as a writer (x, y, out, o) -> out[o], out[o + 1] (no allocation:
+ * it runs once per output pixel).
+ */
+function backwardWriter(segment) {
+  const b1 = M.invert(segment.before), b2 = M.invert(segment.after), step = segment.elastic;
+  const d = new Float64Array(2);
+  return (x, y, out, o) => {
+    const w = b2[6] * x + b2[7] * y + b2[8];
+    const qx = (b2[0] * x + b2[1] * y + b2[2]) / w, qy = (b2[3] * x + b2[4] * y + b2[5]) / w;
+    fieldInto(step, qx, qy, d, 0);
+    const px = qx + d[0], py = qy + d[1];
+    const v = b1[6] * px + b1[7] * py + b1[8];
+    out[o] = (b1[0] * px + b1[1] * py + b1[2]) / v;
+    out[o + 1] = (b1[3] * px + b1[4] * py + b1[5]) / v;
+  };
+}
+
+/** Output point -> source point through an elastic segment, as [x, y]. */
 export function segmentBackward(segment) {
-  const b1 = M.invert(segment.before), b2 = M.invert(segment.after);
+  const write = backwardWriter(segment);
   return (x, y) => {
-    const [qx, qy] = mapPoint(b2, x, y);
-    const [dx, dy] = fieldAt(segment.elastic, qx, qy);
-    return mapPoint(b1, qx + dx, qy + dy);
+    const out = [0, 0];
+    write(x, y, out, 0);
+    return out;
   };
 }
 
@@ -119,15 +148,16 @@ export function sampleElastic(image, segment, { interpolation, border, fill }) {
   const { width: Wo, height: Ho } = segment;
   const C = image.channels ?? 4;
   const [paddingMode, alignCorners] = PADDINGS[border];
-  const backward = segmentBackward(segment);
+  const write = backwardWriter(segment);
   const grid = new Float32Array(Wo * Ho * 2);
   const { width: Wi, height: Hi } = image;
   const normalise = alignCorners ? (v, n) => (n > 1 ? (2 * v) / (n - 1) - 1 : 0) : (v, n) => (2 * v + 1) / n - 1;
+  const point = new Float64Array(2);
   for (let i = 0, o = 0; i < Ho; i++) {
     for (let j = 0; j < Wo; j++, o += 2) {
-      const [sx, sy] = backward(j, i);
-      grid[o] = normalise(sx, Wi);
-      grid[o + 1] = normalise(sy, Hi);
+      write(j, i, point, 0);
+      grid[o] = normalise(point[0], Wi);
+      grid[o + 1] = normalise(point[1], Hi);
     }
   }
   const planes = toTensor(image, { layout: 'NCHW', channels: C, scale: 1 });
