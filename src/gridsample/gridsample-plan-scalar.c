@@ -44,8 +44,40 @@ void tw_gridsample_taps_all_out(int32_t mode, tw_gridsample_axis_taps* out) {
   out->u = 1;
 }
 
+/* tw_gridsample_store_point for the common case, rank 2 with float32
+ * weights (2-D GridSample, the image warps): the same entries in the same
+ * slots with the same arithmetic, without the rank-generic odometer, which
+ * cost as much as the rest of the scalar fallback put together. */
+static void tw_gs_store_point_2d_f32(const tw_gridsample_problem* problem, const tw_gridsample_axis_taps* axis_taps,
+                                     size_t p, const tw_gridsample_plan* plan) {
+  const int taps_per_axis = problem->taps_per_axis;
+  const size_t taps = (size_t)problem->taps;
+  const int weighted = problem->mode != TW_GRIDSAMPLE_MODE_NEAREST;
+  float wy[4], wx[4];
+  if (weighted) {
+    tw_gs_weights_f32(problem->mode, axis_taps[0].t, axis_taps[0].u, wy);
+    tw_gs_weights_f32(problem->mode, axis_taps[1].t, axis_taps[1].u, wx);
+  }
+  const uint32_t stride_y = (uint32_t)problem->axis[0].stride, stride_x = (uint32_t)problem->axis[1].stride;
+  plan->flags[p >> 2] = 0; /* no shortcut claimed for this group */
+  size_t t = 0;
+  for (int i = 0; i < taps_per_axis; i++) {
+    const uint32_t row = (uint32_t)axis_taps[0].index[i] * stride_y;
+    for (int j = 0; j < taps_per_axis; j++, t++) {
+      const size_t slot = tw_gridsample_slot(p, t, taps);
+      plan->index[slot] = row + (uint32_t)axis_taps[1].index[j] * stride_x;
+      if (plan->mask) plan->mask[slot] = axis_taps[0].oob[i] | axis_taps[1].oob[j];
+      if (weighted) plan->w32[slot] = wy[i] * wx[j];
+    }
+  }
+}
+
 void tw_gridsample_store_point(const tw_gridsample_problem* problem, const tw_gridsample_axis_taps* axis_taps,
                                size_t p, const tw_gridsample_plan* plan) {
+  if (problem->rank == 2 && !problem->weights_f64) {
+    tw_gs_store_point_2d_f32(problem, axis_taps, p, plan);
+    return;
+  }
   const int rank = problem->rank;
   const int taps_per_axis = problem->taps_per_axis;
   const size_t taps = (size_t)problem->taps;
