@@ -3,7 +3,7 @@
 #   make test     everything CI checks (deps, build, native sanitizer tests, fuzzers 30 s each, node tests)
 #   make demo     build and serve demo/ on http://127.0.0.1:8080/
 #   make bench    tensorwarp beside the peers, one process per run, medians and ratios
-#                 (then bench/augment.mjs: the augmentation workload, Node and Chromium)
+#                 (then bench/image.mjs and bench/augment.mjs: the image and augmentation workloads, Node and Chromium)
 #   make fuzz     every libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, FUZZ_JOBS at once
 
 # Debian's emcc runs its JS tools with node; with NodeSource's node it needs
@@ -143,6 +143,7 @@ demo: all
 
 bench: all node_modules/.package-lock.json
 	node bench/run.mjs $(BENCH_ARGS)
+	node bench/image.mjs
 	node bench/augment.mjs
 
 clean:

@@ -5,19 +5,14 @@
 // playwright-core; Web Workers there). Interleaved rounds, medians, ratios
 // within one run. Usage: node bench/augment.mjs [rounds] [--no-browser]
 import { createRequire } from 'node:module';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { augmentCases, measure } from './augment-suite.js';
+import { inChromium } from './browser.mjs';
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 9);
 const PER_ROUND = 40;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 
 /** { cv }: the OpenCV.js module is a thenable that hands back itself, so it stays wrapped (awaiting it never ends). */
 function loadOpenCv() {
@@ -47,64 +42,26 @@ function torchvision() {
   }
 }
 
-const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
-
-/** The repository over http on 127.0.0.1 (js/, wasm/, bench/ and OpenCV.js's dist). */
-function serve() {
-  const server = createServer(async (request, response) => {
-    const path = normalize(join(ROOT, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-    const allowed = ['js', 'wasm', 'bench', join('node_modules', '@techstark')].some((dir) => path.startsWith(join(ROOT, dir) + sep));
-    if (!allowed) {
-      response.writeHead(404).end();
-      return;
-    }
+function chromiumRun() {
+  return inChromium('augment-suite.js', async ({ base, rounds, perRound }) => {
+    const opencvLoaded = new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `${base}/node_modules/@techstark/opencv-js/dist/opencv.js`;
+      script.onload = () => (globalThis.cv.then ? globalThis.cv.then((cv) => resolve({ cv })) : resolve({ cv: globalThis.cv }));
+      script.onerror = reject;
+      document.head.append(script);
+    });
+    const { ready } = await import(`${base}/js/index.js`);
+    const { augmentCases, measure } = await import(`${base}/bench/augment-suite.js`);
+    await ready();
+    const { cv } = await opencvLoaded;
+    const { cases, close } = augmentCases({ cv });
     try {
-      const body = await readFile(path);
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
+      return await measure(cases, { rounds, perRound });
+    } finally {
+      await close();
     }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function inChromium() {
-  if (!existsSync(CHROMIUM)) return { error: `${CHROMIUM} is not installed` };
-  const { chromium } = await import('playwright-core');
-  const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu',
-    '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const base = `http://127.0.0.1:${server.address().port}`;
-    await page.goto(`${base}/bench/augment-suite.js`);
-    const result = await page.evaluate(async ({ base, rounds, perRound }) => {
-      const opencvLoaded = new Promise((resolve, reject) => {
-        const script = document.createElement('script');
-        script.src = `${base}/node_modules/@techstark/opencv-js/dist/opencv.js`;
-        script.onload = () => (globalThis.cv.then ? globalThis.cv.then((cv) => resolve({ cv })) : resolve({ cv: globalThis.cv }));
-        script.onerror = reject;
-        document.head.append(script);
-      });
-      const { ready } = await import(`${base}/js/index.js`);
-      const { augmentCases, measure } = await import(`${base}/bench/augment-suite.js`);
-      await ready();
-      const { cv } = await opencvLoaded;
-      const { cases, close } = augmentCases({ cv });
-      try {
-        return await measure(cases, { rounds, perRound });
-      } finally {
-        await close();
-      }
-    }, { base, rounds, perRound: PER_ROUND });
-    if (errors.length) result.errors = errors;
-    return result;
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  }, { rounds, perRound: PER_ROUND });
 }
 
 function table(title, ms, torch) {
@@ -131,6 +88,6 @@ const torch = torchvision();
 table(`Node ${process.version}`, node, torch);
 if (torch.error) console.log(`- ${torch.error}`);
 if (!process.argv.includes('--no-browser')) {
-  const browser = await inChromium().catch((error) => ({ error: error.message }));
+  const browser = await chromiumRun().catch((error) => ({ error: error.message }));
   table('Chromium (headless, Debian), Web Workers', browser, torch);
 }

@@ -1,67 +1,113 @@
-// tensorwarp/image beside OpenCV.js and a copy floor, in one Node process: medians of end-to-end calls
-// (an image in JS to an image or tensor in JS; OpenCV.js's matFromImageData and the copy of its result out
-// are part of its time, as the copies are part of tensorwarp's). Interleaved rounds, so drift on a shared
-// machine hits every column alike. Usage: node bench/image.mjs [rounds]
+// The tensorwarp/image bench of issue 14 in one command: every case of
+// bench/image-suite.js (warps, resize, flip, rotate90, pad, blur on 1920x1080
+// and 500x375 RGBA; toTensor 224x224) end to end beside OpenCV.js, tfjs-wasm
+// and a copy floor, in Node and in headless Chromium, with native OpenCV
+// (python3-opencv, one thread, a child process) as the reference for what
+// native code does. Interleaved rounds, medians, ratios within one run.
+// Usage: node bench/image.mjs [rounds] [--no-browser] [--only <text in a case name>] [--sizes 1080p,500x375]
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
-import { blur, flip, pad, rotate90, toTensor } from '../js/image.js';
+import { imageCases, measure, SIZES, warpMatrices } from './image-suite.js';
+import { inChromium } from './browser.mjs';
 
-const rounds = Number(process.argv[2] ?? 21);
-await ready();
-// The OpenCV.js module is a thenable that hands back itself: keep it wrapped, or awaiting it never ends.
-const { cv } = await new Promise((resolve) => {
-  const m = createRequire(import.meta.url)('@techstark/opencv-js');
-  if (typeof m.then === 'function') m.then((x) => resolve({ cv: x })); else resolve({ cv: m });
-});
+const argv = process.argv.slice(2);
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const rounds = Number(argv.find((a) => /^\d+$/.test(a)) ?? 15);
+const filter = option('--only');
+const sizes = option('--sizes')?.split(',') ?? Object.keys(SIZES);
 
-function image(width, height) {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24;
-  return { width, height, data };
-}
-const hd = image(1920, 1080);
-const small = image(224, 224);
-
-/** OpenCV.js end to end: Mat from the image, the op, the result copied out, Mats freed. */
-function viaOpenCv(img, op) {
-  const src = cv.matFromImageData(img);
-  const dst = new cv.Mat();
-  op(src, dst);
-  const out = new Uint8ClampedArray(dst.data);
-  src.delete();
-  dst.delete();
-  return out;
+/** { cv }: the OpenCV.js module is a thenable that hands back itself, so it stays wrapped (awaiting it never ends). */
+function loadOpenCv() {
+  return new Promise((resolve) => {
+    const m = createRequire(import.meta.url)('@techstark/opencv-js');
+    if (typeof m.then === 'function') m.then((x) => resolve({ cv: x })); else resolve({ cv: m });
+  });
 }
 
-const cases = [
-  ['flip horizontal 1080p', { tensorwarp: () => flip(hd, 'horizontal'), opencv: () => viaOpenCv(hd, (s, d) => cv.flip(s, d, 1)), floor: () => hd.data.slice() }],
-  ['flip vertical 1080p', { tensorwarp: () => flip(hd, 'vertical'), opencv: () => viaOpenCv(hd, (s, d) => cv.flip(s, d, 0)), floor: () => hd.data.slice() }],
-  ['rotate90 1080p', { tensorwarp: () => rotate90(hd, 1), opencv: () => viaOpenCv(hd, (s, d) => cv.rotate(s, d, cv.ROTATE_90_COUNTERCLOCKWISE)), floor: () => hd.data.slice() }],
-  ['pad 32 reflect 1080p', {
-    tensorwarp: () => pad(hd, { top: 32, right: 32, bottom: 32, left: 32, border: 'reflect' }),
-    opencv: () => viaOpenCv(hd, (s, d) => cv.copyMakeBorder(s, d, 32, 32, 32, 32, cv.BORDER_REFLECT_101)),
-    floor: () => hd.data.slice() }],
-  ['blur 5x5 1080p', { tensorwarp: () => blur(hd, { size: 5 }), opencv: () => viaOpenCv(hd, (s, d) => cv.blur(s, d, new cv.Size(5, 5))), floor: () => hd.data.slice() }],
-  ['toTensor 224 NCHW f32 normalised', {
-    tensorwarp: () => toTensor(small, { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] }),
-    floor: (() => { const bytes = new Float32Array(3 * 224 * 224); return () => bytes.slice(); })() }],
-];
+async function loadTfjs() {
+  const tf = await import('@tensorflow/tfjs-core');
+  await import('@tensorflow/tfjs-backend-wasm');
+  await tf.setBackend('wasm');
+  await tf.ready();
+  return tf;
+}
 
-const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
-for (const [label, peers] of cases) {
-  const times = Object.fromEntries(Object.keys(peers).map((k) => [k, []]));
-  for (const run of Object.values(peers)) run();
-  for (let r = 0; r < rounds; r++) {
-    for (const [name, run] of Object.entries(peers)) {
-      const start = performance.now();
-      run();
-      times[name].push(performance.now() - start);
-    }
+async function inNode() {
+  await ready();
+  const env = { cv: (await loadOpenCv()).cv, tf: await loadTfjs() };
+  return measure(imageCases(env, sizes), { rounds, filter });
+}
+
+function nativeOpenCv() {
+  const spec = { rounds, sizes: Object.fromEntries(sizes.map((label) => {
+    const [w, h] = SIZES[label];
+    const { affine, perspective } = warpMatrices(w, h);
+    return [label, [w, h, affine, perspective]];
+  })) };
+  try {
+    const out = execFileSync('/usr/bin/python3', [fileURLToPath(new URL('peers/image_opencv.py', import.meta.url))],
+      { input: JSON.stringify(spec), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 24 });
+    return JSON.parse(out.trim().split('\n').pop());
+  } catch (error) {
+    return { error: `native OpenCV not run: ${error.message.split('\n')[0]}` };
   }
-  const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-  const parts = Object.entries(m).map(([k, v]) => `${k} ${v.toFixed(3)} ms`);
-  const ratios = [m.opencv ? `OpenCV.js / tensorwarp ${(m.opencv / m.tensorwarp).toFixed(2)}x` : null,
-    `tensorwarp / floor ${(m.tensorwarp / m.floor).toFixed(2)}x`].filter(Boolean);
-  console.log(`${label.padEnd(34)} ${parts.join(', ')}; ${ratios.join(', ')}`);
+}
+
+function inBrowser() {
+  return inChromium('image-suite.js', async ({ base, rounds, filter, sizes }) => {
+    const script = (src) => new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = `${base}/${src}`;
+      s.onload = resolve;
+      s.onerror = () => reject(new Error(`could not load ${src}`));
+      document.head.append(s);
+    });
+    await script('node_modules/@techstark/opencv-js/dist/opencv.js');
+    const cv = await new Promise((resolve) => (globalThis.cv.then ? globalThis.cv.then((m) => resolve({ m })) : resolve({ m: globalThis.cv })));
+    await script('node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js');
+    await script('node_modules/@tensorflow/tfjs-backend-wasm/dist/tf-backend-wasm.min.js');
+    const tf = globalThis.tf;
+    tf.wasm.setWasmPaths(`${base}/node_modules/@tensorflow/tfjs-backend-wasm/dist/`);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    const { ready } = await import(`${base}/js/index.js`);
+    const { imageCases, measure } = await import(`${base}/bench/image-suite.js`);
+    await ready();
+    return measure(imageCases({ cv: cv.m, tf }, sizes), { rounds, filter });
+  }, { rounds, filter, sizes });
+}
+
+const fmt = (v) => (typeof v === 'number' ? v.toFixed(v < 1 ? 3 : 2) : '—');
+
+function table(title, results, native) {
+  console.log(`\n### ${title}\n`);
+  console.log('| case | tensorwarp ms | OpenCV.js ms | tfjs-wasm ms | native OpenCV ms | copy floor ms | OpenCV.js ÷ tw | target |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const [name, { ms, target }] of Object.entries(results)) {
+    if (typeof ms !== 'object') continue;
+    const ratio = ms.opencv ? `${(ms.opencv / ms.tensorwarp).toFixed(2)}×` : '—';
+    let goal = '';
+    if (target) {
+      const [peer, factor] = target;
+      const got = ms[peer] / ms.tensorwarp;
+      goal = peer === 'floor' ? `≤ ${1 / factor}× copy: ${(1 / got).toFixed(2)}×` : `≥ ${factor}×`;
+      goal += got >= factor ? ' ✓' : ' ✗';
+    }
+    console.log(`| ${name} | ${fmt(ms.tensorwarp)} | ${fmt(ms.opencv)} | ${fmt(ms.tfjs)} | ${fmt(native?.ms?.[name])} | ${fmt(ms.floor)} | ${ratio} | ${goal} |`);
+  }
+  if (results.errors || results.error) console.log(`\nproblems: ${JSON.stringify(results.errors ?? results.error)}`);
+}
+
+console.log(`tensorwarp/image bench: ${rounds} interleaved rounds per case, medians, end to end (image in JS to image in JS)`);
+const node = await inNode();
+const native = filter ? null : nativeOpenCv();
+table(`Node ${process.version}`, node, native);
+if (native?.error) console.log(`- ${native.error}`);
+else if (native) console.log(`- native OpenCV ${native.version}, one thread: the cv2 call on a numpy array, no copies in or out`);
+if (!argv.includes('--no-browser')) {
+  const browser = await inBrowser().catch((error) => ({ error: error.message }));
+  table('Chromium (headless, Debian)', browser, native);
 }
 process.exit(0);

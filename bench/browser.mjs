@@ -1,0 +1,59 @@
+// Headless Chromium for the benches that also run in the users' runtime
+// (bench/augment.mjs, bench/image.mjs): Debian's /usr/bin/chromium driven by
+// playwright-core (never a downloaded browser), the repository served over
+// http on 127.0.0.1 (only js/, wasm/, bench/ and the peers' dist folders).
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const SERVED = ['js', 'wasm', 'bench', join('node_modules', '@techstark'), join('node_modules', '@tensorflow')];
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+// Without the background-networking flags Chromium's own connections are refused by this machine's closed network.
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function serve() {
+  const server = createServer(async (request, response) => {
+    const path = normalize(join(ROOT, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
+    if (!SERVED.some((dir) => path.startsWith(join(ROOT, dir) + sep))) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(path);
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * Opens `page` (a path under bench/) in headless Chromium and returns what
+ * `page.evaluate(fn, { base, ...args })` returns, with the page's uncaught
+ * errors as `errors`. Resolves to { error } when Chromium is not installed.
+ */
+export async function inChromium(page, fn, args) {
+  if (!existsSync(CHROMIUM)) return { error: `${CHROMIUM} is not installed` };
+  const { chromium } = await import('playwright-core');
+  const server = await serve();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    const base = `http://127.0.0.1:${server.address().port}`;
+    await tab.goto(`${base}/bench/${page}`);
+    const result = await tab.evaluate(fn, { base, ...args });
+    if (errors.length) result.errors = errors;
+    return result;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
