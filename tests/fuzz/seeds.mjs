@@ -136,6 +136,24 @@ put('warp', 'scale-nearest-wrap-3ch', warpSeed({ channels: 3, interpolation: 0, 
 put('warp', 'perspective-linear-edge', warpSeed({ perspective: true, interpolation: 1, border: 1,
   matrix: [1, 0.125, 0, 0.0625, 1, 0, 0.0625, 0.0625, 1] }));
 
+// fuzz_warp_tensor: the fused warp -> tensor entry, matrix and params one byte
+// per entry ((int8_t)b / 16: scale 1/16, mean 0, std 1 unless given).
+function warpTensorSeed({ perspective = false, src = [6, 5], dst = [5, 4], channels = 4, outChannels = 3, interpolation,
+  border, layout = 0, dtype = 0, bandRows = 2, matrix, params = [1, 0, 0, 0, 0, 16, 16, 16, 16] }) {
+  const pixels = Array.from({ length: src[0] * src[1] * channels }, (_, i) => (i * 53 + 7) & 0xff);
+  return [
+    perspective ? 0x40 : 0, ...ints(src), ...ints(dst), channels - 1, outChannels - 1, interpolation, border,
+    3, 1, 4, 1, layout, dtype, ...ints([bandRows]), ...matrix.map((v) => (v * 16) & 0xff), ...params.map((v) => v & 0xff),
+    ...tail(pixels),
+  ];
+}
+put('warp_tensor', 'affine-linear-reflect-nchw-f32', warpTensorSeed({ interpolation: 1, border: 2,
+  matrix: [0.875, -0.25, 1, 0.25, 0.875, -0.5] }));
+put('warp_tensor', 'affine-cubic-constant-nhwc-f16', warpTensorSeed({ interpolation: 2, border: 0, layout: 1, dtype: 1,
+  bandRows: 0, matrix: [1.25, 0, -0.5, 0, 1.25, 0.5] }));
+put('warp_tensor', 'perspective-nearest-edge-luma-u8', warpTensorSeed({ perspective: true, interpolation: 0, border: 1,
+  outChannels: 1, dtype: 2, bandRows: 1, matrix: [1, 0.125, 0, 0.0625, 1, 0, 0.0625, 0.0625, 1] }));
+
 const seeds = readJson('seed-examples.json');
 for (const s of seeds.onnx_pad) {
   const { dims, flat } = nested(s.data);
