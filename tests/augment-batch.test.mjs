@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
+import { chunkReply } from '../js/augment/batch.js';
 import { rng } from './support/random.js';
 
 await ready();
@@ -52,6 +53,24 @@ test('without tensor: the results of augment(images[n], indices[n]), the same on
     assert.deepEqual(bytes(here[n].image.data), bytes(want.image.data));
   });
   assert.notDeepEqual(here[0].params, here[1].params, 'different indices, different params');
+});
+
+test('the input copies the workers send back are reused, and never one under a result', async () => {
+  // A worker's reply hands back the buffers of its chunk's inputs for reuse, except one a result holds
+  // (here a pipeline stand-in that returns its input image as the result).
+  const [a, b] = [image(4, 3), image(4, 3)];
+  const chunk = { indices: [0, 1], targets: [{ image: a }, { image: b, mask: { ...image(4, 3), channels: 1 } }] };
+  const reply = chunkReply((t, k) => (k === 0 ? { image: t.image } : { image: { ...t.image, data: t.image.data.slice() } }), chunk);
+  assert.ok(!reply.message.spent.includes(a.data.buffer), 'the buffer under result 0 is not handed back');
+  assert.ok(reply.message.spent.includes(b.data.buffer) && reply.message.spent.includes(chunk.targets[1].mask.data.buffer));
+  assert.equal(new Set(reply.transfer).size, reply.transfer.length, 'each buffer transferred once');
+  // Successive batches of other images on the same workers: each batch's copies land in buffers that
+  // an earlier batch's copies used, and the results are still those of the calling thread.
+  for (const set of [0, 1, 2].map(() => Array.from({ length: 9 }, () => image(50, 40)))) {
+    const here = await batch(set, { tensor });
+    const there = await batch(set, { workers: 2, tensor });
+    assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data));
+  }
 });
 
 test('transfer: true moves the images to the workers (detached here), with the same result', async () => {

@@ -64,12 +64,18 @@ export function revive(error) {
   return new Class(error?.message ?? String(error));
 }
 
+/** Tasks handed to one worker ahead of its replies. */
+const IN_FLIGHT = 2;
+
 /**
- * `size` workers, each sent `init` (with its transfer list) first. run(tasks)
- * hands the tasks ({ message, transfer }) out one at a time to whichever
- * worker is free and resolves with the replies in task order; the first
- * failure rejects it (the tasks not yet handed out are dropped). A worker
- * that crashes breaks the pool: every later run rejects.
+ * `size` workers, each sent `init` (with its transfer list) first.
+ * run(count, task, onReply) hands tasks 0..count-1 out in order, IN_FLIGHT
+ * to each worker at first and then the next to whichever worker replies;
+ * task(at) makes task `at` ({ message, transfer }) when it is handed out,
+ * onReply(at, reply) (optional) sees each reply as it arrives. It resolves
+ * with the replies in task order; the first failure rejects it (the tasks
+ * not yet handed out are dropped). A worker that crashes breaks the pool:
+ * every later run rejects.
  */
 export class Pool {
   constructor(size, init) {
@@ -77,8 +83,8 @@ export class Pool {
     this.busy = false;
     this.workers = Array.from({ length: size }, () => {
       const worker = spawn();
-      const slot = { worker, settle: null };
-      worker.listen((reply) => slot.settle?.(reply), (error) => this.fail(error));
+      const slot = { worker, waiting: [] }; // resolvers of the tasks posted to it, oldest first
+      worker.listen((reply) => slot.waiting.shift()?.(reply), (error) => this.fail(error));
       worker.post({ type: 'init', ...init.message }, init.transfer);
       return slot;
     });
@@ -88,31 +94,46 @@ export class Pool {
   fail(error) {
     if (this.broken) return;
     this.broken = error;
-    for (const slot of this.workers) slot.settle?.({ type: 'error', error: { name: error.name, message: error.message } });
+    const reply = { type: 'error', error: { name: error.name, message: error.message } };
+    for (const slot of this.workers) slot.waiting.splice(0).forEach((settle) => settle(reply));
   }
 
   idle() {
     for (const { worker } of this.workers) worker.hold(false);
   }
 
-  async run(tasks) {
+  async run(count, task, onReply) {
     if (this.broken) throw revive(this.broken);
     if (this.busy) throw new Error('batch: this pipeline is already running a batch on its workers; await it first');
     this.busy = true;
     for (const { worker } of this.workers) worker.hold(true);
-    const replies = new Array(tasks.length);
+    const replies = new Array(count);
     let next = 0;
     let failure = null;
+    const send = (slot, { message, transfer }) => new Promise((resolve) => {
+      slot.waiting.push(resolve);
+      slot.worker.post(message, transfer);
+    });
+    // Each worker holds IN_FLIGHT tasks: the next one is already in its queue when it finishes one,
+    // so it does not sit idle while its reply travels back and the calling thread posts again.
     const drain = async (slot) => {
-      while (failure === null && next < tasks.length) {
-        const at = next++;
-        const reply = await new Promise((resolve) => {
-          slot.settle = resolve;
-          slot.worker.post(tasks[at].message, tasks[at].transfer);
-        });
-        slot.settle = null;
-        if (reply.type === 'error') failure ??= reply.error;
-        else replies[at] = reply;
+      const posted = [];
+      const top = () => {
+        while (failure === null && next < count && posted.length < IN_FLIGHT) {
+          const at = next++;
+          posted.push({ at, reply: send(slot, task(at)) });
+        }
+      };
+      top();
+      while (posted.length) {
+        const { at, reply } = posted.shift();
+        const done = await reply;
+        if (done.type === 'error') failure ??= done.error;
+        else if (failure === null) {
+          replies[at] = done;
+          onReply?.(at, done);
+        }
+        top();
       }
     };
     try {

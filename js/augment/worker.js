@@ -3,10 +3,10 @@
 // of the pipeline, rebuilt from augment.spec. It runs the chunks of samples
 // it is sent with the code the calling thread runs for workers: 0
 // (batch.js runChunk), so the bytes are the same, and sends the results back
-// with their buffers transferred.
+// with their buffers transferred, and the input buffers it is done with.
 import { readyWith } from '../module.js';
 import { compose } from '../augment.js';
-import { runChunk, transferables } from './batch.js';
+import { chunkReply } from './batch.js';
 
 const port = globalThis.process?.getBuiltinModule?.('node:worker_threads')?.parentPort ?? globalThis;
 
@@ -29,8 +29,8 @@ async function handle(message) {
   }
   try {
     const augment = await pipeline;
-    const done = runChunk(augment, message.chunk);
-    port.postMessage({ type: 'done', ...done }, transferables(done));
+    const reply = chunkReply(augment, message.chunk);
+    port.postMessage(reply.message, reply.transfer);
   } catch (error) {
     port.postMessage({ type: 'error', error: errorOf(error) });
   }
