@@ -5,16 +5,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ready } from '../js/index.js';
 import { crop, pad } from '../js/image.js';
-import { wasm } from '../js/module.js';
+import { wasm, withFrame } from '../js/module.js';
 import { poisonFreshBuffers } from '../js/stream.js';
-import { referenceCrop, referencePad, makeImage } from './reference/image.js';
+import { padInto } from '../js/image/pad.js';
+import { BORDERS, checkImage } from '../js/image/common.js';
+import { status as STATUS } from '../wasm/enums.js';
+import { referenceCrop, referencePad, makeImage, borderIndex } from './reference/image.js';
 import { assertSameImage, fixtureImage, randomImage, assertRejects } from './support/image.js';
 import { rng } from './support/random.js';
 
 await ready();
 poisonFreshBuffers(0xa5);
 
-const BORDERS = ['constant', 'edge', 'reflect', 'symmetric', 'wrap'];
+const BORDER_NAMES = Object.keys(BORDERS);
+const lastError = (m) => { const at = m._tw_last_error() >>> 0; let end = at; while (m.HEAPU8[end]) end++; return Buffer.from(m.HEAPU8.subarray(at, end)).toString(); };
 const fixtures = JSON.parse(readFileSync(new URL('./fixtures/image/data-movement.json', import.meta.url), 'utf8'));
 const sources = fixtures.sources.map(fixtureImage);
 
@@ -32,7 +36,7 @@ test('random pads and crops match the reference: channels 1-4, every border, rec
   const r = rng(1401);
   for (let trial = 0; trial < 600; trial++) {
     const channels = 1 + (trial % 4);
-    const border = BORDERS[Math.floor(trial / 4) % 5];
+    const border = BORDER_NAMES[Math.floor(trial / 4) % 5];
     const width = r.int(border === 'constant' ? 0 : 1, 9), height = r.int(border === 'constant' ? 0 : 1, 9);
     const img = randomImage(r, width, height, channels);
     const fill = Array.from({ length: channels }, () => r.int(0, 255));
@@ -57,25 +61,122 @@ test('a uniform fill is a number; defaults: constant border, fill 0, crop to the
   assertSameImage(pad(img), img, 'no pads: a copy');
 });
 
-test('the SIMD and scalar Pad kernels give the same images (widths around the vector width)', () => {
+/** pad/crop through Pad in the heap (padInto, blur's path): the other way to the same pixels. */
+function padThroughHeap(img, region, border, fill) {
+  const src = checkImage(img, 'test');
+  const fillBytes = Uint8Array.from(fill);
+  const bytes = region.width * region.height * src.channels;
+  const data = new Uint8ClampedArray(bytes);
+  if (bytes > 0) {
+    withFrame('test', (frame, m) => {
+      const pointer = frame.alloc(bytes);
+      padInto('test', frame, m, src, region, BORDERS[border], fillBytes, pointer);
+      data.set(m.HEAPU8.subarray(pointer, pointer + bytes));
+    });
+  }
+  return { width: region.width, height: region.height, channels: src.channels, data };
+}
+
+test('the row path (pad, crop) equals Pad in the heap (padInto, as blur pads), SIMD and scalar: widths 1-17, 1x1, 1xN, Nx1', () => {
   const m = wasm();
   const r = rng(77);
   for (const width of [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17]) {
     for (const [w, h] of [[width, 1], [1, width], [width, 3]]) {
       for (const channels of [1, 2, 3, 4]) {
         const img = randomImage(r, w, h, channels);
-        for (const border of BORDERS) {
-          const options = { top: 2, right: 5, bottom: 1, left: 3, border, fill: channels === 3 ? [1, 2, 3] : 7 };
-          const simd = pad(img, options);
-          m._tw_set_simd(0);
-          try {
-            assertSameImage(pad(img, options), simd, `${w}x${h}x${channels} ${border}`);
-          } finally {
-            m._tw_set_simd(1);
+        const fill = channels === 3 ? [1, 2, 3] : Array(channels).fill(7);
+        for (const border of BORDER_NAMES) {
+          const region = { top: 2, left: 3, width: w + 8, height: h + 3 };
+          const options = { top: 2, right: 5, bottom: 1, left: 3, border, fill };
+          const x = r.int(-2 * w - 2, 2 * w + 2), y = r.int(-2 * h - 2, 2 * h + 2);
+          const rect = { top: -y, left: -x, width: r.int(1, 3 * w + 20), height: r.int(1, 2 * h + 2) };
+          const cropped = crop(img, { x, y, width: rect.width, height: rect.height, border, fill });
+          const padded = pad(img, options);
+          for (const simd of [1, 0]) {
+            m._tw_set_simd(simd);
+            try {
+              const label = `${w}x${h}x${channels} ${border} simd ${simd}`;
+              assertSameImage(padded, padThroughHeap(img, region, border, fill), `pad ${label}`);
+              assertSameImage(cropped, padThroughHeap(img, rect, border, fill), `crop (${x}, ${y}) ${rect.width}x${rect.height} ${label}`);
+            } finally {
+              m._tw_set_simd(1);
+            }
           }
         }
       }
     }
+  }
+});
+
+test('the row path: runs of 15, 16 and 17 pixels (one set or pixel by pixel), 4 channels aligned or not, out or fresh', () => {
+  const r = rng(16);
+  for (const run of [1, 2, 15, 16, 17, 33]) {
+    for (const channels of [1, 3, 4]) {
+      const img = randomImage(r, run, 4, channels);
+      // wrap: the columns are runs of `run` pixels; reflect: mirrored runs; edge: repeats
+      for (const border of ['wrap', 'reflect', 'edge', 'constant']) {
+        const expected = referenceCrop(img, -3, -2, 3 * run + 5, 9, border, Array(channels).fill(9));
+        const options = { x: -3, y: -2, width: 3 * run + 5, height: 9, border, fill: 9 };
+        assertSameImage(crop(img, options), expected, `fresh ${run} ${channels} ${border}`);
+        // data at byte offset 1 (4 channels: not on a 32-bit boundary, so bytes move one by one), the result too
+        const shifted = new Uint8Array(img.data.length + 1);
+        shifted.set(img.data, 1);
+        const odd = { ...img, data: shifted.subarray(1) };
+        const out = { width: expected.width, height: expected.height, channels, data: new Uint8Array(expected.data.length + 1).fill(1).subarray(1) };
+        assert.equal(crop(odd, { ...options, out }), out);
+        assertSameImage(out, expected, `unaligned out ${run} ${channels} ${border}`);
+        const aligned = { width: expected.width, height: expected.height, channels, data: new Uint8ClampedArray(expected.data.length).fill(1) };
+        crop(img, { ...options, out: aligned });
+        assertSameImage(aligned, expected, `aligned out ${run} ${channels} ${border}`);
+      }
+    }
+  }
+});
+
+test('the row path reads a copy when out is the input (a crop over itself)', () => {
+  const img = randomImage(rng(21), 9, 7, 4);
+  for (const border of BORDER_NAMES) {
+    const copy = { ...img, data: img.data.slice() };
+    assert.equal(crop(copy, { x: 2, y: -1, width: 9, height: 7, border, fill: 5, out: copy }), copy);
+    assertSameImage(copy, referenceCrop(img, 2, -1, 9, 7, border, [5, 5, 5, 5]), border);
+  }
+});
+
+test('tw_image_region_map: Pad\'s rule for any offset; bad arguments rejected, nothing written', () => {
+  const m = wasm();
+  const pointer = m._malloc(4 * 40) >>> 0;
+  const map = () => Array.from(new Int32Array(m.HEAPU8.buffer, pointer, 40));
+  try {
+    for (const [name, border] of Object.entries(BORDERS)) {
+      for (const length of [1, 2, 5]) {
+        for (const before of [-1e12, -7, 0, 3, 25, 1e12]) {
+          assert.equal(m._tw_image_region_map(length, BigInt(before), 40, border, pointer, 160), STATUS.OK);
+          const expected = Array.from({ length: 40 }, (_, o) => borderIndex(o - before, length, name));
+          assert.deepEqual(map(), expected, `${name} length ${length} before ${before}`);
+        }
+      }
+    }
+    new Int32Array(m.HEAPU8.buffer, pointer, 40).fill(-9);
+    const rejected = [
+      [-1, 0n, 4, BORDERS.edge, pointer, 16, /^length/],
+      [3, 0n, -1, BORDERS.edge, pointer, 0, /^length/],
+      [0, 0n, 4, BORDERS.reflect, pointer, 16, /^length: an empty axis/],
+      [3, 0n, 4, 5, pointer, 16, /^border/],
+      [3, 0n, 4, -1, pointer, 16, /^border/],
+      [3, (1n << 62n) + 1n, 4, BORDERS.wrap, pointer, 16, /^before/],
+      [3, -(1n << 62n) - 1n, 4, BORDERS.wrap, pointer, 16, /^before/],
+      [3, 0n, 4, BORDERS.wrap, pointer, 12, /^map/],
+      [3, 0n, 4, BORDERS.wrap, 8, 16, /^map/],
+    ];
+    for (const [length, before, count, border, at, bytes, message] of rejected) {
+      assert.equal(m._tw_image_region_map(length, before, count, border, at, bytes), STATUS.INVALID_ARGUMENT, `${length} ${before} ${count} ${border} ${at} ${bytes}`);
+      assert.match(lastError(m), message);
+    }
+    assert.ok(map().every((v) => v === -9), 'nothing written');
+    assert.equal(m._tw_image_region_map(0, 5n, 3, BORDERS.constant, pointer, 12), STATUS.OK, 'an empty axis with the constant border');
+    assert.deepEqual(map().slice(0, 4), [-1, -1, -1, -9]);
+  } finally {
+    m._free(pointer);
   }
 });
 

@@ -1,12 +1,16 @@
-// crop and pad: pure data movement on the Pad operator (src/pad). A pixel is
-// one Pad element where a type holds it (1, 2 or 4 channels: uint8, uint16,
-// uint32), so the border rules move whole pixels; 3 channels pad a
-// [height, width, 3] uint8 tensor along its first two axes.
+// crop and pad: pure data movement with Pad's border rule (src/pad). crop and
+// pad move the rows straight from the image to the result (rows.js), asking
+// C for the source row and column of each result row and column. padInto is
+// the same region written into the heap for a kernel that reads it there
+// (blur): a pixel is one Pad element where a type holds it (1, 2 or 4
+// channels: uint8, uint16, uint32), so the border rules move whole pixels; 3
+// channels pad a [height, width, 3] uint8 tensor along its first two axes.
 import { TYPES } from '../dtypes.js';
 import { pad_order as ORDERS } from '../../wasm/enums.js';
 import { PAD_MODES } from '../pad.js';
-import { check, withFrame } from '../module.js';
-import { BORDERS, checkImage, resultImage, imageOptions, border, fill, integer, size, imagePointer, heapResult } from './common.js';
+import { check } from '../module.js';
+import { BORDERS, checkImage, resultImage, imageOptions, border, fill, integer, size, imagePointer } from './common.js';
+import { moveRegion } from './rows.js';
 
 const PIXEL_TYPES = { 1: TYPES.uint8, 2: TYPES.uint16, 4: TYPES.uint32 };
 const BORDER_NAMES = Object.fromEntries(Object.entries(BORDERS).map(([name, code]) => [code, name]));
@@ -110,11 +114,8 @@ function extend(op, src, region, borderCode, fillBytes, out) {
   const target = resultImage(out, region.width, region.height, src.channels, op);
   if (region.width === 0 || region.height === 0) return target.source;
   checkExtensible(op, src, borderCode);
-  return withFrame(op, (frame, m) => {
-    const result = heapResult(frame, target);
-    padInto(op, frame, m, src, region, borderCode, fillBytes, result.pointer);
-    return result.finish();
-  });
+  moveRegion(op, src, target, region, borderCode, fillBytes);
+  return target.source;
 }
 
 const PAD_OPTIONS = ['top', 'right', 'bottom', 'left', 'border', 'fill', 'out'];
