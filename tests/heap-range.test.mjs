@@ -125,7 +125,7 @@ const ENTRIES = [
     }
   }],
   ['tw_image_flip', 'img', 'out', (input, output) => m._tw_image_flip(input, 8, output, 8, 2, 1, 4, FLIP.HORIZONTAL)],
-  ['tw_image_rotate90', 'img', 'out', (input, output) => m._tw_image_rotate90(input, 8, output, 8, 2, 1, 4, 2)],
+  ['tw_image_rotate90', 'img', 'out', (input, output) => m._tw_image_rotate90(input, 8, output, 8, 2, 1, 4, 2, 0, 1)],
   ['tw_image_to_tensor', 'img', 'out', (input, output) => {
     const p = params();
     try {

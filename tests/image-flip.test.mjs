@@ -71,6 +71,30 @@ test('banded flips (tiny band budgets) equal one band', () => {
   }
 });
 
+test('rotate90 in bands of output rows (tiny band budgets) equals the reference, fresh and into out, channels 1-4', () => {
+  const r = rng(9);
+  try {
+    for (const channels of [1, 2, 3, 4]) {
+      for (const [w, h] of [[37, 23], [1, 9], [9, 1], [1, 1]]) {
+        const img = randomImage(r, w, h, channels);
+        for (const budget of [1, h * channels * 2, h * channels * 2 * 5 + 1, 1e6]) {
+          setBandBudget(budget);
+          for (const turns of [1, 3, 2, 0]) {
+            const expected = referenceRotate90(img, turns);
+            const label = `${w}x${h}x${channels} budget ${budget} turns ${turns}`;
+            assertSameImage(rotate90(img, turns), expected, `fresh ${label}`);
+            const out = { width: expected.width, height: expected.height, channels, data: new Uint8Array(expected.data.length).fill(3) };
+            assert.equal(rotate90(img, turns, { out }), out);
+            assertSameImage(out, expected, `out ${label}`);
+          }
+        }
+      }
+    }
+  } finally {
+    setBandBudget();
+  }
+});
+
 test('out: written and returned, also in place', () => {
   const img = randomImage(rng(11), 6, 4, 4);
   const expected = referenceFlip(img, 'both');

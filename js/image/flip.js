@@ -2,14 +2,10 @@
 import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
-import { checkImage, resultImage, imageOptions, name, integer, overlaps, imagePointer, heapResult } from './common.js';
+import { checkImage, resultImage, imageOptions, name, integer, imagePointer } from './common.js';
+import { readable } from './rows.js';
 
 const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, vertical: DIRECTIONS.VERTICAL, both: DIRECTIONS.BOTH });
-
-/** The input as read by a function writing `target`: a copy if they share memory. */
-function readable(src, target) {
-  return overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
-}
 
 /**
  * Horizontal and both: bands of rows go through the heap (copied in, flipped
@@ -28,6 +24,28 @@ function flipInBands(op, src, target, code) {
       check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, r1 - r0, src.channels, code), op);
       const row = code === DIRECTIONS.BOTH ? src.height - r1 : r0;
       target.bytes.set(m.HEAPU8.subarray(outBlock, outBlock + bytes), row * rowBytes);
+    }
+  });
+}
+
+/**
+ * A quarter turn: the whole input goes into the heap (an output band reads a
+ * strip of columns from every input row), and tw_image_rotate90 writes bands
+ * of output rows into a block small enough to stay in cache, each copied to
+ * the result before the next, so the turned image never makes a round trip
+ * through main memory in the heap.
+ */
+function turnInBands(op, src, target, quarter) {
+  const rowBytes = target.width * src.channels;
+  const rowsPerBand = Math.max(1, Math.min(target.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  withFrame(op, (frame, m) => {
+    const inPointer = imagePointer(frame, src);
+    const block = frame.alloc(rowsPerBand * rowBytes);
+    for (let r0 = 0; r0 < target.height; r0 += rowsPerBand) {
+      const rows = Math.min(rowsPerBand, target.height - r0), bytes = rows * rowBytes;
+      check(m._tw_image_rotate90(inPointer, src.bytes.length, block, bytes, src.width, src.height, src.channels, quarter,
+        r0, rows), op);
+      target.bytes.set(m.HEAPU8.subarray(block, block + bytes), r0 * rowBytes);
     }
   });
 }
@@ -79,11 +97,6 @@ export function rotate90(img, turns, options) {
     return target.source;
   }
   if (src.width === 0 || src.height === 0) return target.source;
-  return withFrame(op, (frame, m) => {
-    const inPointer = imagePointer(frame, src);
-    const result = heapResult(frame, target);
-    check(m._tw_image_rotate90(inPointer, src.bytes.length, result.pointer, result.bytes, src.width, src.height,
-      src.channels, quarter), op);
-    return result.finish();
-  });
+  turnInBands(op, src, target, quarter);
+  return target.source;
 }

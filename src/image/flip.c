@@ -25,9 +25,8 @@ static reverse_fn reverse_kernel(int32_t channels) {
   }
 }
 
-/* The checks both entries share; *bytes receives width * height * channels. */
-static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes, int32_t width,
-                             int32_t height, int32_t channels, size_t* bytes) {
+/* The size checks both entries share; *bytes receives width * height * channels. */
+static tw_status check_size(size_t in_bytes, int32_t width, int32_t height, int32_t channels, size_t* bytes) {
   if (width < 0 || height < 0)
     return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
   if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
@@ -35,10 +34,15 @@ static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* 
   const uint64_t total = (uint64_t)width * (uint64_t)height * (uint64_t)channels;
   if (total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "img: %llu bytes do not fit in memory", (unsigned long long)total);
   *bytes = (size_t)total;
-  if (in_bytes != *bytes || out_bytes != *bytes)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got in %zu, out %zu", width,
-                   height, channels, *bytes, in_bytes, out_bytes);
-  if (*bytes != 0 && (!in || !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
+  if (in_bytes != *bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got %zu", width, height,
+                   channels, *bytes, in_bytes);
+  return TW_OK;
+}
+
+/* The buffer checks both entries share, once out_bytes is known to be right. */
+static tw_status check_buffers(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes) {
+  if ((in_bytes != 0 && !in) || (out_bytes != 0 && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
   tw_status status = tw_check_heap_range("img", in, in_bytes);
   if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
   if (status != TW_OK) return status;
@@ -49,7 +53,11 @@ static tw_status check_image(const uint8_t* in, size_t in_bytes, const uint8_t* 
 int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                       int32_t height, int32_t channels, int32_t direction) {
   size_t bytes = 0;
-  const tw_status status = check_image(in, in_bytes, out, out_bytes, width, height, channels, &bytes);
+  tw_status status = check_size(in_bytes, width, height, channels, &bytes);
+  if (status == TW_OK && out_bytes != bytes)
+    status = tw_fail(TW_INVALID_ARGUMENT, "out: a %d x %d image of %d channels has %zu bytes; got %zu", width, height,
+                     channels, bytes, out_bytes);
+  if (status == TW_OK) status = check_buffers(in, in_bytes, out, out_bytes);
   if (status != TW_OK) return status;
   if (direction < TW_IMAGE_FLIP_DIRECTION_HORIZONTAL || direction > TW_IMAGE_FLIP_DIRECTION_BOTH)
     return tw_fail(TW_INVALID_ARGUMENT, "direction: expected 1 (horizontal), 2 (vertical) or 3 (both), got %d", direction);
@@ -70,24 +78,46 @@ int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t o
   return TW_OK;
 }
 
+/* Output rows [first, first + rows) of a half turn: input rows reversed, from the bottom. */
+static void half_turn(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels, size_t first,
+                      size_t rows) {
+  const size_t row_bytes = width * channels;
+  const reverse_fn reverse = reverse_kernel((int32_t)channels);
+  for (size_t r = 0; r < rows; r++)
+    reverse(width, in + (height - 1 - first - r) * row_bytes + row_bytes - channels, out + r * row_bytes);
+}
+
 int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
-                          int32_t height, int32_t channels, int32_t turns) {
+                          int32_t height, int32_t channels, int32_t turns, int32_t first_row, int32_t rows) {
   size_t bytes = 0;
-  const tw_status status = check_image(in, in_bytes, out, out_bytes, width, height, channels, &bytes);
+  tw_status status = check_size(in_bytes, width, height, channels, &bytes);
   if (status != TW_OK) return status;
   const int32_t quarter = ((turns % 4) + 4) % 4;
+  const int odd = quarter % 2;
+  const int32_t out_width = odd ? height : width, out_height = odd ? width : height;
+  if (first_row < 0 || rows < 0 || first_row > out_height - rows)
+    return tw_fail(TW_INVALID_ARGUMENT, "first_row: rows [%d, %d + %d) are not inside the %d output rows", first_row,
+                   first_row, rows, out_height);
+  const size_t out_row = (size_t)out_width * (size_t)channels;
+  if (out_bytes != (size_t)rows * out_row) /* no overflow: at most the whole image */
+    return tw_fail(TW_INVALID_ARGUMENT, "out: %d rows of %d pixels of %d channels have %zu bytes; got %zu", rows,
+                   out_width, channels, (size_t)rows * out_row, out_bytes);
+  status = check_buffers(in, in_bytes, out, out_bytes);
+  if (status != TW_OK) return status;
+  if (out_bytes == 0) return TW_OK;
   if (quarter == 0) {
-    if (bytes) memcpy(out, in, bytes);
+    memcpy(out, in + (size_t)first_row * out_row, out_bytes);
     return TW_OK;
   }
-  if (quarter == 2)
-    return tw_image_flip(in, in_bytes, out, out_bytes, width, height, channels, TW_IMAGE_FLIP_DIRECTION_BOTH);
-  if (bytes == 0) return TW_OK;
+  if (quarter == 2) {
+    half_turn(in, out, (size_t)width, (size_t)height, (size_t)channels, (size_t)first_row, (size_t)rows);
+    return TW_OK;
+  }
   const ptrdiff_t pixel = channels, row = (ptrdiff_t)width * channels;
   /* Output is height wide, width high. One turn: out(r, c) = in(c, w - 1 - r); three: in(h - 1 - c, r). */
   const uint8_t* origin = quarter == 1 ? in + (width - 1) * pixel : in + (ptrdiff_t)(height - 1) * row;
   const ptrdiff_t step_c = quarter == 1 ? row : -row, step_r = quarter == 1 ? -pixel : pixel;
-  (tw_use_simd() ? tw_image_turn__wasmsimd : tw_image_turn__scalar)(origin, step_c, step_r, out, (size_t)height,
-                                                                   (size_t)width, (size_t)channels);
+  (tw_use_simd() ? tw_image_turn__wasmsimd : tw_image_turn__scalar)(origin + first_row * step_r, step_c, step_r, out,
+                                                                   (size_t)height, (size_t)rows, (size_t)channels);
   return TW_OK;
 }

@@ -13,10 +13,14 @@
  *     1 turn:   out(r, c) = in(c, w - 1 - r)           (cv2.ROTATE_90_COUNTERCLOCKWISE)
  *     3 turns:  out(r, c) = in(h - 1 - c, r)           (cv2.ROTATE_90_CLOCKWISE)
  *   0 turns copies, 2 turns is flip BOTH.
+ *   It writes the output rows [first_row, first_row + rows) only, packed
+ *   from `out` (out_bytes = rows * output width * channels): a caller can
+ *   turn a large image in bands of rows, each small enough to stay in cache
+ *   (js/image/flip.js); the whole image is first_row 0, rows = output height.
  *
- * Arguments: width, height >= 0 (int32), channels 1..4; in_bytes and
- * out_bytes must equal width * height * channels; `in` and `out` must not
- * overlap (checked). No allocation. Nothing is written to `out` unless the
+ * Arguments: width, height >= 0 (int32), channels 1..4; in_bytes must equal
+ * width * height * channels, and out_bytes too for flip; `in` and `out` must
+ * not overlap (checked). No allocation. Nothing is written to `out` unless the
  * call returns TW_OK. The SIMD and scalar kernels (tw_set_simd) move the same
  * bytes. */
 #ifndef TW_IMAGE_FLIP_H
@@ -37,6 +41,7 @@ TW_EXPORT int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out
                                 int32_t width, int32_t height, int32_t channels, int32_t direction);
 
 TW_EXPORT int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
-                                    int32_t width, int32_t height, int32_t channels, int32_t turns);
+                                    int32_t width, int32_t height, int32_t channels, int32_t turns, int32_t first_row,
+                                    int32_t rows);
 
 #endif

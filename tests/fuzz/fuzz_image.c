@@ -38,7 +38,9 @@ static int32_t call_image(const void* p) {
   switch (g->entry) {
     case FLIP: return tw_image_flip(g->in->p, g->in->bytes, g->out->p, g->out->bytes, g->width, g->height, g->a, g->arg);
     case ROTATE:
-      return tw_image_rotate90(g->in->p, g->in->bytes, g->out->p, g->out->bytes, g->width, g->height, g->a, g->arg);
+      /* the whole output: every row of the turned image */
+      return tw_image_rotate90(g->in->p, g->in->bytes, g->out->p, g->out->bytes, g->width, g->height, g->a, g->arg, 0,
+                               (g->arg & 1) ? g->width : g->height);
     case TO_TENSOR:
       return tw_image_to_tensor(g->in->p, g->in->bytes, g->width, g->height, g->a, g->b, g->arg, g->dtype, g->params,
                                 g->out->p, g->out->bytes);
