@@ -83,6 +83,19 @@ test('random images, every layout, channel mapping and type, SIMD and scalar: eq
   }
 });
 
+test('RGBA to float32 RGB planes (the SIMD kernel\'s own loop): widths 1-17, 1x1, 1xN, Nx1, SIMD and scalar', () => {
+  const r = rng(43);
+  const options = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
+  for (const side of [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17]) {
+    for (const [width, height] of [[side, 1], [1, side], [side, 3], [side, side]]) {
+      const batch = [randomImage(r, width, height, 4), randomImage(r, width, height, 4)];
+      const expected = referenceToTensor(batch, { layout: 'NCHW', channels: 3, type: 'float32', scale: 1 / 255, ...options });
+      assertSameTensor(toTensor(batch, options), expected, `simd ${width}x${height}`);
+      assertSameTensor(withScalar(() => toTensor(batch, options)), expected, `scalar ${width}x${height}`);
+    }
+  }
+});
+
 test('defaults: NCHW, RGB, float32, scale 1/255; a single image is a batch of 1', () => {
   const img = randomImage(rng(5), 4, 3, 4);
   const t = toTensor(img);
