@@ -34,47 +34,50 @@ const RUN_PIXELS = 16;
 
 /**
  * The moves that make one result row from its source row, from the column
- * map: runs of source pixels in order (one `set` each), runs of fill, and the
- * remaining pixels one by one (a mirrored border, short wrapped runs).
+ * map: runs of source pixels in order (one `set` each), runs of fill, and
+ * short runs whose source steps by -1 (a mirrored border), 0 (a repeated
+ * edge) or +1 (a short wrapped run), moved pixel by pixel.
  */
 function rowPlan(columns, channels) {
-  const runs = [], fills = [], to = [], from = [];
+  const runs = [], fills = [], steps = [];
   for (let c = 0; c < columns.length;) {
     let e = c + 1;
     if (columns[c] < 0) {
       while (e < columns.length && columns[e] < 0) e++;
       fills.push([c * channels, (e - c) * channels]);
-    } else {
+    } else if (c + 1 < columns.length && columns[c + 1] === columns[c] + 1) {
       while (e < columns.length && columns[e] === columns[e - 1] + 1) e++;
-      if (e - c >= RUN_PIXELS) {
-        runs.push([c * channels, columns[c] * channels, (e - c) * channels]);
-      } else {
-        for (let k = c; k < e; k++) {
-          to.push(k);
-          from.push(columns[k]);
-        }
+      if (e - c >= RUN_PIXELS) runs.push([c * channels, columns[c] * channels, (e - c) * channels]);
+      else steps.push(c, columns[c], e - c, 1);
+    } else {
+      const step = c + 1 < columns.length && columns[c + 1] >= 0 ? columns[c + 1] - columns[c] : 1;
+      if (step === -1 || step === 0) {
+        while (e < columns.length && columns[e] >= 0 && columns[e] === columns[e - 1] + step) e++;
       }
+      steps.push(c, columns[c], e - c, step === -1 || step === 0 ? step : 1);
     }
     c = e;
   }
-  return { runs, fills, to: Int32Array.from(to), from: Int32Array.from(from) };
+  return { runs, fills, steps: Int32Array.from(steps) };
 }
 
 /**
- * Moves the single pixels of every row at once (rows[r] the source row of
- * result row r, -1: none): whole 32-bit words for 4 channels where both
- * arrays allow it, else bytes.
+ * Moves the stepped runs of every row (rows[r] the source row of result row
+ * r, -1: none): whole 32-bit words for 4 channels where both arrays allow it,
+ * else bytes.
  */
-function movePixels(src, target, channels, plan, rows, width) {
-  const { to, from } = plan;
-  if (to.length === 0) return;
+function movePixels(src, target, channels, steps, rows, width) {
+  if (steps.length === 0) return;
   if (channels === 4 && src.bytes.byteOffset % 4 === 0 && target.bytes.byteOffset % 4 === 0) {
     const s = new Uint32Array(src.bytes.buffer, src.bytes.byteOffset, src.bytes.length / 4);
     const d = new Uint32Array(target.bytes.buffer, target.bytes.byteOffset, target.bytes.length / 4);
     for (let r = 0; r < rows.length; r++) {
       if (rows[r] < 0) continue;
       const outRow = r * width, inRow = rows[r] * src.width;
-      for (let k = 0; k < to.length; k++) d[outRow + to[k]] = s[inRow + from[k]];
+      for (let k = 0; k < steps.length; k += 4) {
+        const o = outRow + steps[k], i = inRow + steps[k + 1], count = steps[k + 2], step = steps[k + 3];
+        for (let j = 0; j < count; j++) d[o + j] = s[i + j * step];
+      }
     }
     return;
   }
@@ -82,9 +85,12 @@ function movePixels(src, target, channels, plan, rows, width) {
   for (let r = 0; r < rows.length; r++) {
     if (rows[r] < 0) continue;
     const outRow = r * width, inRow = rows[r] * src.width;
-    for (let k = 0; k < to.length; k++) {
-      const o = (outRow + to[k]) * channels, i = (inRow + from[k]) * channels;
-      for (let b = 0; b < channels; b++) d[o + b] = s[i + b];
+    for (let k = 0; k < steps.length; k += 4) {
+      const o = (outRow + steps[k]) * channels, i = (inRow + steps[k + 1]) * channels;
+      const count = steps[k + 2] * channels, step = (steps[k + 3] - 1) * channels;
+      for (let j = 0, at = i; j < count; j += channels, at += step) {
+        for (let b = 0; b < channels; b++, at++) d[o + j + b] = s[at];
+      }
     }
   }
 }
@@ -120,5 +126,5 @@ export function moveRegion(op, src, target, region, borderCode, fillBytes) {
     for (const [to, from, bytes] of plan.runs) outBytes.set(inBytes.subarray(start + from, start + from + bytes), at + to);
     for (const [to, run] of fillRuns) outBytes.set(run, at + to);
   }
-  movePixels(input, target, channels, plan, rows, region.width);
+  movePixels(input, target, channels, plan.steps, rows, region.width);
 }
