@@ -40,12 +40,15 @@ export function integers(values, argument) {
   });
 }
 
-/** A boolean flag; 0 and 1 are accepted too. */
+/**
+ * A boolean option (absent: `fallback`): true or false only, the one rule for
+ * every boolean option of the JS API. 0/1 and "true" are refused rather than
+ * read by truthiness (ONNX's 0/1 attributes go through binaryAttribute).
+ */
 export function flag(value, fallback, argument) {
   if (value === undefined) return fallback;
-  if (value === true || value === 1) return true;
-  if (value === false || value === 0) return false;
-  throw new TypeError(`${argument}: expected a boolean (or 0/1), got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw new TypeError(`${argument}: expected true or false, got ${describe(value)}`);
+  return value;
 }
 
 /** An ONNX INT attribute that is 0 or 1 (absent: false). */
@@ -56,10 +59,10 @@ export function binaryAttribute(value, argument) {
   return value === 1;
 }
 
-/** One of `choices` (an object name -> code); returns the code. */
+/** One of the keys of `choices` (an object name -> code); returns the code (TypeError listing the keys). */
 export function choice(value, choices, argument) {
   if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];
-  const names = Object.keys(choices).map((c) => `"${c}"`).join(', ');
+  const names = Object.keys(choices).map((c) => `'${c}'`).join(', ');
   throw new TypeError(`${argument}: expected one of ${names}, got ${describe(value)}`);
 }
 

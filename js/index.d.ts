@@ -163,8 +163,8 @@ export interface GridSampleOptions {
   mode?: GridSampleMode;
   /** Default 'zeros'. 'wrap' is a tensorwarp extension (periodic: tap index mod axis length). */
   paddingMode?: GridSamplePadding;
-  /** Default false; 0/1 accepted. */
-  alignCorners?: boolean | 0 | 1;
+  /** Default false. */
+  alignCorners?: boolean;
   /** Extension: the value of out-of-bounds taps in 'zeros' mode (default 0; a string for string data). */
   fillValue?: number | bigint | boolean | string;
   /** Write into this tensor (same type and result dims) and return it. */
@@ -196,9 +196,9 @@ export interface AveragePoolOptions {
   /** Default all 1. */
   dilations?: ArrayLike<number>;
   /** Default false: floor. In ceil mode a last window starting in the end padding is dropped. */
-  ceilMode?: boolean | 0 | 1;
+  ceilMode?: boolean;
   /** Default false: padding taps are not counted in the divisor. */
-  countIncludePad?: boolean | 0 | 1;
+  countIncludePad?: boolean;
   /** Default 'NOTSET' (use pads); ceil_mode is ignored with the others. */
   autoPad?: 'NOTSET' | 'SAME_UPPER' | 'SAME_LOWER' | 'VALID';
   /** Write into this tensor (same type and result dims) and return it. */

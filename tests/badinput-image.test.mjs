@@ -1,120 +1,171 @@
-// The bad-input matrix for the image functions (issue #12 §4, "the image
-// functions when they exist"): resize and warpAffine, every argument and
-// option with every bad value, and the image-shaped failures; see
-// tests/support/badinput.js for what each case asserts (error class, the
-// message names the argument, wasm memory and bytes in use unchanged, out
-// unchanged, the next valid call right).
+// The bad-input matrix for the image functions that resample (issue #12 §4,
+// issue #14 "Bad input"): resize, warpAffine, warpPerspective and rotate,
+// every argument and option with every bad value, and the image-shaped
+// failures; see tests/support/badinput.js for what each case asserts (error
+// class, the message names the argument, wasm memory and bytes in use
+// unchanged, out unchanged, the next valid call right). The other image
+// functions: badinput-image-geometry, -convert and -matrix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
-import { resize, warpAffine } from '../js/image.js';
-import { argumentCases, runCases, NOT_A_LIST, NOT_A_TENSOR, CHOICE, FLAG, detached, shared, offsetView } from './support/badinput.js';
+import { resize, warpAffine, warpPerspective, rotate } from '../js/image.js';
+import { argumentCases, runCases, NOT_A_LIST } from './support/badinput.js';
+import {
+  IMG, pixels, sevens, SIZE, FINITE, placer, imageFamily, inputCases, outCases, fillCases, choiceCases, flagCases, NO_NAMES,
+} from './support/badinput-image.js';
 
 await ready();
 
-// A 4x3 RGBA image; resized to 3x2, or warped (a shift) into 3x2.
-const pixels = () => Uint8ClampedArray.from({ length: 48 }, (_, i) => (i * 29 + 3) & 0xff);
-const IMG = () => ({ width: 4, height: 3, channels: 4, data: pixels() });
-const OUT = () => ({ width: 3, height: 2, channels: 4, data: new Uint8ClampedArray(24).fill(7) });
+// The warps write a 3x2 result of the 4x3 test image (a shift by one column).
+const OUT = () => sevens(3, 2);
+const SIZED = { width: 3, height: 2 };
 
-// Values a size (width, height) must refuse or accept.
-const SIZE = {
-  null: TypeError, string: TypeError, NaN: RangeError, Infinity: RangeError, '-Infinity': RangeError,
-  '-0': 'same as 0', '1.5': RangeError, '2^53': RangeError, negative: RangeError, bigint: TypeError,
-};
-// An image's own width: -0 is 0, which then disagrees with the data's length.
-const IMAGE_SIZE = { ...SIZE, undefined: TypeError, '-0': RangeError };
-// A finite number (cubicA): the numbers are fine.
-const FINITE = { null: TypeError, string: TypeError, NaN: RangeError, Infinity: RangeError, '-Infinity': RangeError, bigint: TypeError };
-// The fill: an integer 0..255 (the value -> element rule for uint8).
-const FILL = {
-  null: TypeError, string: TypeError, NaN: RangeError, Infinity: RangeError, '-Infinity': RangeError, '-0': 'same as 0',
-  '1.5': RangeError, '2^53': RangeError, negative: RangeError, bigint: TypeError,
-};
-
-// The options of a case: width 3, height 2, and what the case sets (not img or m).
-function optionsOf({ img, m, ...options }) {
-  void img;
-  void m;
-  return { width: 3, height: 2, ...options };
+/** The size options of resize and the warps. */
+function sizeCases(op, withOptions, required) {
+  const expect = { ...SIZE, undefined: required ? TypeError : 'ok' };
+  return [
+    ...argumentCases('options.width', new RegExp(`^${op}: options\\.width`), (v) => withOptions({ width: v }), expect),
+    ...argumentCases('options.height', new RegExp(`^${op}: options\\.height`), (v) => withOptions({ height: v }), expect),
+    { label: 'options.width 2^31', args: withOptions({ width: 2 ** 31 }), expect: RangeError, name: new RegExp(`^${op}: options\\.width`) },
+    { label: 'a result over 4 GiB', args: withOptions({ width: 2 ** 31 - 1, height: 2 ** 31 - 1, out: undefined }), expect: RangeError, name: new RegExp(`^${op}: the result`) },
+    { label: 'width 0: an empty image', args: withOptions({ width: 0, out: undefined }), expect: 'ok', check: (r) => assert.deepEqual([r.width, r.height, r.data.length], [0, 2, 0]) },
+    { label: 'height 0: an empty image', args: withOptions({ height: 0, out: undefined }), expect: 'ok', check: (r) => assert.deepEqual([r.width, r.height, r.data.length], [3, 0, 0]) },
+  ];
 }
 
-function imageFamily(invoke, valid) {
+/** interpolation, border, fill and inverse of the warps and rotate. */
+function samplingCases(op, withOptions) {
+  return [
+    ...choiceCases(op, 'interpolation', withOptions, [...NO_NAMES, 'Linear', 'bilinear', 'area', 'lanczos']),
+    ...choiceCases(op, 'border', withOptions, [...NO_NAMES, 'reflect101', 'zeros', 'Constant', 'transparent']),
+    ...fillCases(op, withOptions),
+  ];
+}
+
+/** The matrix argument of a warp taking `length` numbers; `place({ arg })` puts it in. */
+function matrixCases(op, place, length, valid) {
+  const name = new RegExp(`^${op}: matrix`);
+  const entry = { ...FINITE, undefined: TypeError };
+  const at = (i) => (v) => place({ arg: valid.map((x, k) => (k === i ? v : x)) });
+  const other = length === 6 ? 9 : 6;
+  const singular = length === 6 ? [1, 2, 0, 2, 4, 0] : [1, 2, 3, 4, 5, 6, 7, 8, 9];
+  return [
+    ...argumentCases('matrix', name, (v) => place({ arg: v }), NOT_A_LIST),
+    ...argumentCases('matrix[2]', name, at(2), entry),
+    // a perspective matrix's m8 = 0 (here the -0) with m6 = m7 = 0 is singular
+    ...argumentCases(`matrix[${length - 1}]`, name, at(length - 1), length === 9 ? { ...entry, '-0': RangeError } : entry),
+    { label: `matrix of ${length - 1}`, args: place({ arg: valid.slice(1) }), expect: RangeError, name },
+    { label: `matrix of ${other}`, args: place({ arg: Array.from({ length: other }, (_, i) => (i % 4 === 0 ? 1 : 0)) }), expect: RangeError, name },
+    { label: 'matrix of length 2^40', args: place({ arg: { length: 2 ** 40 } }), expect: RangeError, name },
+    { label: 'matrix with holes', args: place({ arg: new Array(length) }), expect: TypeError, name },
+    { label: 'matrix a string of the right length', args: place({ arg: 'x'.repeat(length) }), expect: TypeError, name },
+    { label: 'matrix singular', args: place({ arg: singular }), expect: RangeError, name },
+    { label: 'matrix singular, inverse', args: place({ arg: singular, options: { ...SIZED, inverse: true } }), expect: RangeError, name },
+    { label: 'matrix all zeros', args: place({ arg: Array(length).fill(0) }), expect: RangeError, name },
+    { label: 'matrix whose determinant overflows', args: place({ arg: valid.map((v, i) => (i === 0 || i === 4 ? 1e200 : v)) }), expect: RangeError, name },
+    { label: 'matrix whose determinant underflows', args: place({ arg: valid.map((v, i) => (i === 0 || i === 4 ? 1e-200 : v)) }), expect: RangeError, name },
+    { label: 'matrix a Float64Array', args: place({ arg: Float64Array.from(valid) }), expect: 'ok', same: place({}) },
+    { label: 'matrix an array-like', args: place({ arg: { length, ...valid } }), expect: 'ok', same: place({}) },
+    { label: 'matrix frozen', args: place({ arg: Object.freeze([...valid]) }), expect: 'ok', same: place({}) },
+    { label: 'matrix a Proxy', args: place({ arg: new Proxy([...valid], {}) }), expect: 'ok', same: place({}) },
+    { label: 'matrix with -0 entries', args: place({ arg: valid.map((v) => (v === 0 ? -0 : v)) }), expect: 'ok', same: place({}) },
+  ];
+}
+
+/** Out sharing the input's memory: the result is the one a separate out gets. */
+function aliasCases(invoke, place) {
+  const square = () => ({ width: 3, height: 2, channels: 4, data: pixels().subarray(0, 24) });
+  const shifted = () => {
+    const data = pixels();
+    return [{ width: 3, height: 2, channels: 4, data: data.subarray(0, 24) }, { width: 3, height: 2, channels: 4, data: data.subarray(4, 28) }];
+  };
+  const expected = (args) => [...invoke({ ...args, options: { ...args.options, out: undefined } }).data];
+  return [
+    { label: 'options.out is img', expect: 'ok', args: (() => { const img = square(); return place({ img, options: { ...SIZED, out: img } }); })(),
+      check: (r) => assert.deepEqual([...r.data], expected(place({ img: square(), options: SIZED }))) },
+    { label: 'options.out overlaps img one pixel on', expect: 'ok', args: (() => { const [img, out] = shifted(); return place({ img, options: { ...SIZED, out } }); })(),
+      check: (r) => assert.deepEqual([...r.data], expected(place({ img: shifted()[0], options: SIZED }))) },
+  ];
+}
+
+function warpCases(op, invoke, length, valid) {
+  const [place, withOptions] = placer(valid, SIZED);
   return {
-    invoke,
-    addOut: ({ img, m, options }, out) => (options !== null && typeof options === 'object' && !('out' in options)
-      ? { img, m, options: { ...options, out } } : null),
-    outs: () => [OUT()],
-    valid,
+    family: imageFamily(invoke, place({}), OUT),
+    cases: [
+      ...inputCases(op, place, withOptions),
+      ...outCases(op, withOptions, OUT),
+      ...aliasCases(invoke, place),
+      ...matrixCases(op, place, length, valid),
+      ...sizeCases(op, withOptions, false),
+      ...samplingCases(op, withOptions),
+      ...flagCases(op, 'inverse', withOptions),
+      { label: 'an empty source, border constant', args: place({ img: { width: 0, height: 3, data: new Uint8ClampedArray(0) }, options: { ...SIZED, fill: 5 } }), expect: 'ok', check: (r) => assert.deepEqual([...r.data], Array(24).fill(5)) },
+      { label: 'an empty source, border reflect', args: place({ img: { width: 0, height: 3, data: new Uint8ClampedArray(0) }, options: { ...SIZED, border: 'reflect' } }), expect: RangeError, name: new RegExp(`^${op}: img`) },
+      { label: 'coordinates far outside, border wrap', args: place({ arg: valid.map((v, i) => (i === 2 ? 1e300 : v)), options: { ...SIZED, border: 'wrap', interpolation: 'cubic' } }), expect: 'ok' },
+    ],
   };
 }
 
-function imageCases(op, place) {
-  return [
-    ...argumentCases('img', new RegExp(`^${op}: img`), (v) => place({ img: v }), NOT_A_TENSOR),
-    ...argumentCases('img.width', new RegExp(`^${op}: img`), (v) => place({ img: { ...IMG(), width: v } }), IMAGE_SIZE),
-    ...argumentCases('img.height', new RegExp(`^${op}: img`), (v) => place({ img: { ...IMG(), height: v } }), IMAGE_SIZE),
-    ...argumentCases('img.channels', new RegExp(`^${op}: img`), (v) => place({ img: { ...IMG(), channels: v } }),
-      { ...NOT_A_LIST, undefined: 'default', NaN: RangeError, Infinity: RangeError, '-Infinity': RangeError, '-0': RangeError,
-        '1.5': RangeError, '2^53': RangeError, negative: RangeError }),
-    { label: 'img.data too short', args: place({ img: { ...IMG(), data: pixels().subarray(1) } }), expect: RangeError, name: new RegExp(`^${op}: img\\.data`) },
-    { label: 'img.data a Float32Array', args: place({ img: { ...IMG(), data: new Float32Array(48) } }), expect: TypeError, name: new RegExp(`^${op}: img\\.data`) },
-    { label: 'img.data an Array', args: place({ img: { ...IMG(), data: [...pixels()] } }), expect: TypeError, name: new RegExp(`^${op}: img\\.data`) },
-    { label: 'img.data detached', args: place({ img: { ...IMG(), data: detached(Uint8ClampedArray, 48) } }), expect: RangeError, name: new RegExp(`^${op}: img\\.data`) },
-    { label: 'img.data a Proxy', args: place({ img: { ...IMG(), data: new Proxy(pixels(), {}) } }), expect: TypeError, name: new RegExp(`^${op}: img\\.data`) },
-    { label: 'img.data in a SharedArrayBuffer', args: place({ img: { ...IMG(), data: shared(pixels()) } }), expect: 'ok', same: place({}) },
-    { label: 'img.data at an odd byte offset', args: place({ img: { ...IMG(), data: offsetView(pixels(), 3) } }), expect: 'ok', same: place({}) },
-    { label: 'img frozen', args: place({ img: Object.freeze(IMG()) }), expect: 'ok', same: place({}) },
-    { label: 'img a Proxy', args: place({ img: new Proxy(IMG(), {}) }), expect: 'ok', same: place({}) },
-    { label: 'options.out of the wrong size', args: place({ out: { ...OUT(), width: 2, data: new Uint8ClampedArray(16) } }), expect: RangeError, name: new RegExp(`^${op}: options\\.out`) },
-    { label: 'options.out of the wrong channels', args: place({ out: { ...OUT(), channels: 3, data: new Uint8ClampedArray(18) } }), expect: RangeError, name: new RegExp(`^${op}: options\\.out`) },
-    { label: 'options.out data a Float32Array', args: place({ out: { ...OUT(), data: new Float32Array(24) } }), expect: TypeError, name: new RegExp(`^${op}: options\\.out`) },
-    { label: 'options.out not an image', args: place({ out: 5 }), expect: TypeError, name: new RegExp(`^${op}: options\\.out`) },
-    { label: 'options.out detached', args: place({ out: { ...OUT(), data: detached(Uint8ClampedArray, 24) } }), expect: RangeError, name: new RegExp(`^${op}: options\\.out`) },
-    { label: 'options.out is img', args: (() => { const img = { width: 3, height: 2, channels: 4, data: pixels().subarray(0, 24) }; return place({ img, out: img, width: 3, height: 2 }); })(), expect: 'ok' },
-    { label: 'unknown option', args: place({ extra: 1 }), expect: TypeError, name: new RegExp(`^${op}: unknown option "extra"`) },
-  ];
-}
-
 test('resize: bad-input matrix', () => {
-  const place = (a) => ({ img: 'img' in a ? a.img : IMG(), options: optionsOf(a) });
-  const valid = place({});
-  const family = imageFamily(({ img, options }) => resize(img, options), valid);
-  const withOption = (key) => (v) => ({ img: IMG(), options: { width: 3, height: 2, [key]: v } });
+  const [place, withOptions] = placer(undefined, SIZED);
+  const invoke = ({ img, options }) => resize(img, options);
   const cases = [
-    ...imageCases('resize', place),
-    ...argumentCases('options', /^resize: options/, (v) => ({ img: IMG(), options: v }), NOT_A_LIST),
-    ...argumentCases('options.width', /^resize: options\.width/, withOption('width'), { ...SIZE, undefined: TypeError }),
-    ...argumentCases('options.height', /^resize: options\.height/, withOption('height'), { ...SIZE, undefined: TypeError }),
-    ...argumentCases('options.interpolation', /^resize: options\.interpolation/, withOption('interpolation'), CHOICE),
-    ...argumentCases('options.antialias', /^resize: options\.antialias/, withOption('antialias'), FLAG),
-    ...argumentCases('options.cubicA', /^resize: options\.cubicA/, withOption('cubicA'), { ...FINITE, undefined: 'default' }),
+    ...inputCases('resize', place, withOptions, { optionsRequired: true }),
+    ...outCases('resize', withOptions, OUT),
+    ...aliasCases(invoke, place),
+    ...sizeCases('resize', withOptions, true),
+    ...choiceCases('resize', 'interpolation', withOptions, [...NO_NAMES, 'Linear', 'bilinear', 'lanczos']),
+    ...flagCases('resize', 'antialias', withOptions),
+    ...argumentCases('options.cubicA', /^resize: options\.cubicA/, (v) => withOptions({ cubicA: v }), { ...FINITE, undefined: 'default' }),
+    { label: 'an empty source to 3x2', args: place({ img: { width: 0, height: 3, data: new Uint8ClampedArray(0) } }), expect: RangeError, name: /^resize: img/ },
   ];
-  assert.ok(runCases(family, cases) >= 40);
+  assert.ok(runCases(imageFamily(invoke, place({}), OUT), cases) >= 40);
 });
 
 test('warpAffine: bad-input matrix', () => {
-  const SHIFT = [1, 0, -1, 0, 1, 0];
-  const place = (a) => ({ img: 'img' in a ? a.img : IMG(), m: a.m ?? SHIFT, options: optionsOf(a) });
-  const valid = place({});
-  const family = imageFamily(({ img, m, options }) => warpAffine(img, m, options), valid);
-  const withOption = (key) => (v) => ({ img: IMG(), m: SHIFT, options: { width: 3, height: 2, [key]: v } });
-  const cases = [
-    ...imageCases('warpAffine', place),
-    ...argumentCases('matrix', /^warpAffine: matrix/, (v) => ({ img: IMG(), m: v, options: { width: 3, height: 2 } }), NOT_A_LIST),
-    ...argumentCases('matrix[2]', /^warpAffine: matrix/, (v) => ({ img: IMG(), m: [1, 0, v, 0, 1, 0], options: { width: 3, height: 2 } }),
-      { null: TypeError, undefined: TypeError, string: TypeError, NaN: RangeError, Infinity: RangeError, '-Infinity': RangeError, bigint: TypeError }),
-    { label: 'matrix singular', args: place({ m: [1, 2, 0, 2, 4, 0] }), expect: RangeError, name: /^warpAffine: matrix/ },
-    { label: 'matrix of 5', args: place({ m: [1, 0, 0, 0, 1] }), expect: RangeError, name: /^warpAffine: matrix/ },
-    ...argumentCases('options', /^warpAffine: options/, (v) => ({ img: IMG(), m: SHIFT, options: v }),
-      { ...NOT_A_LIST, undefined: 'ok' }),
-    ...argumentCases('options.width', /^warpAffine: options\.width/, withOption('width'), { ...SIZE, undefined: 'ok' }),
-    ...argumentCases('options.height', /^warpAffine: options\.height/, withOption('height'), { ...SIZE, undefined: 'ok' }),
-    ...argumentCases('options.interpolation', /^warpAffine: options\.interpolation/, withOption('interpolation'), CHOICE),
-    ...argumentCases('options.border', /^warpAffine: options\.border/, withOption('border'), CHOICE),
-    ...argumentCases('options.fill', /^warpAffine: options\.fill/, withOption('fill'), { ...FILL, undefined: 'default' }),
-    // inverse takes true/false only (warp.js; resize's antialias also takes 0/1: args.js flag)
-    ...argumentCases('options.inverse', /^warpAffine: options\.inverse/, withOption('inverse'), { ...FLAG, '-0': TypeError }),
-  ];
+  const { family, cases } = warpCases('warpAffine', ({ img, arg, options }) => warpAffine(img, arg, options), 6, [1, 0, -1, 0, 1, 0]);
   assert.ok(runCases(family, cases) >= 40);
+});
+
+test('warpPerspective: bad-input matrix', () => {
+  const valid = [1, 0, -1, 0, 1, 0, 0, 0, 1];
+  const { family, cases } = warpCases('warpPerspective', ({ img, arg, options }) => warpPerspective(img, arg, options), 9, valid);
+  const [place] = placer(valid, SIZED);
+  const perspective = [
+    // w = 0 on the line x = 2 of the result: coordinates there are infinite, the pixels are the border's
+    { label: 'w crossing 0 inside the result', args: place({ arg: [1, 0, 0, 0, 1, 0, -0.5, 0, 1], options: { ...SIZED, inverse: true, border: 'reflect', interpolation: 'cubic' } }), expect: 'ok' },
+    { label: 'matrix scaled by 2 (the same warp)', args: place({ arg: valid.map((v) => 2 * v) }), expect: 'ok', same: place({}) },
+  ];
+  assert.ok(runCases(family, [...cases, ...perspective]) >= 40);
+});
+
+test('rotate: bad-input matrix', () => {
+  const op = 'rotate';
+  const [place, withOptions] = placer(30, {});
+  const OUT4x3 = () => sevens(4, 3);
+  const invoke = ({ img, arg, options }) => rotate(img, arg, options);
+  const scale = /^rotate: options\.scale/;
+  const cases = [
+    ...inputCases(op, place, withOptions),
+    ...outCases(op, withOptions, OUT4x3),
+    ...argumentCases('degrees', /^rotate: degrees/, (v) => place({ arg: v }), { ...FINITE, undefined: TypeError, '-0': 'same as 0' }),
+    { label: 'degrees 390 (the same as 30)', args: place({ arg: 390 }), expect: 'ok' },
+    ...argumentCases('options.center', /^rotate: options\.center/, (v) => withOptions({ center: v }), { ...NOT_A_LIST, undefined: 'default' }),
+    ...argumentCases('options.center[0]', /^rotate: options\.center/, (v) => withOptions({ center: [v, 1] }), { ...FINITE, undefined: TypeError }),
+    { label: 'options.center of 3', args: withOptions({ center: [1, 1, 1] }), expect: RangeError, name: /^rotate: options\.center/ },
+    { label: 'options.center a Float64Array', args: withOptions({ center: Float64Array.of(1.5, 1) }), expect: 'ok', same: withOptions({}) },
+    ...argumentCases('options.scale', scale, (v) => withOptions({ scale: v }), { ...FINITE, undefined: 'default', '-0': RangeError }),
+    { label: 'options.scale 0', args: withOptions({ scale: 0 }), expect: RangeError, name: scale },
+    { label: 'options.scale 1e-300 (singular in float64)', args: withOptions({ scale: 1e-300 }), expect: RangeError, name: scale },
+    { label: 'options.scale 1e200 (its square overflows)', args: withOptions({ scale: 1e200 }), expect: RangeError, name: scale },
+    ...flagCases(op, 'expand', withOptions),
+    { label: 'expand with a scale too large to hold', args: withOptions({ expand: true, scale: 1e6, out: undefined }), expect: RangeError, name: /^rotate: the result/ },
+    { label: 'expand, empty image', args: place({ img: { width: 0, height: 0, data: new Uint8ClampedArray(0) }, options: { expand: true } }), expect: 'ok', check: (r) => assert.equal(r.data.length, 0) },
+    { label: 'options.width (not rotate\'s)', args: withOptions({ width: 3 }), expect: TypeError, name: /^rotate: unknown option "width"/ },
+    { label: 'options.inverse (not rotate\'s)', args: withOptions({ inverse: true }), expect: TypeError, name: /^rotate: unknown option "inverse"/ },
+    { label: 'an empty source, border edge', args: place({ img: { width: 4, height: 0, data: new Uint8ClampedArray(0) }, options: { border: 'edge' } }), expect: 'ok', check: (r) => assert.equal(r.data.length, 0) },
+    ...samplingCases(op, withOptions),
+  ];
+  assert.ok(runCases(imageFamily(invoke, place({}), OUT4x3), cases) >= 40);
 });

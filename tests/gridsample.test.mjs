@@ -346,8 +346,8 @@ test('onnx.run: version-specific modes, ranks and types', () => {
   const g = { type: 'float32', dims: [1, 1, 1, 2], data: Float32Array.of(0, 0) };
   assert.deepEqual(Array.from(onnx.run('GridSample', [x, g], {}, { opset: 16 })[0].data), [2.5]);
   assert.deepEqual(Array.from(onnx.run('GridSample', [x, g], {}, { opset: 20 })[0].data), [2.5]);
-  assert.throws(() => onnx.run('GridSample', [x, g], { mode: 'linear' }, { opset: 16 }), /expected one of "bilinear", "nearest", "bicubic"/);
-  assert.throws(() => onnx.run('GridSample', [x, g], { mode: 'bilinear' }, { opset: 20 }), /expected one of "linear", "nearest", "cubic"/);
+  assert.throws(() => onnx.run('GridSample', [x, g], { mode: 'linear' }, { opset: 16 }), /expected one of 'bilinear', 'nearest', 'bicubic'/);
+  assert.throws(() => onnx.run('GridSample', [x, g], { mode: 'bilinear' }, { opset: 20 }), /expected one of 'linear', 'nearest', 'cubic'/);
   assert.throws(() => onnx.run('GridSample', [x, g], { padding_mode: 'wrap' }, { opset: 22 }), /padding_mode/);
   assert.throws(() => onnx.run('GridSample', [x, g], {}, { opset: 15 }), /does not exist before opset 16/);
   const x3 = { type: 'float32', dims: [1, 1, 2], data: Float32Array.of(1, 2) };

@@ -1,9 +1,9 @@
 // Option checks for tensorwarp/augment's transforms: each throws a TypeError
 // (wrong kind) or RangeError (wrong value) whose message names the transform
 // and the option ("random.affine: options.scale ...").
-import { describe, checkOptions } from '../args.js';
+import { describe, checkOptions, flag } from '../args.js';
 
-export { checkOptions, describe };
+export { checkOptions, describe, flag as boolean };
 
 function number(value, argument) {
   if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number, got ${describe(value)}`);
@@ -50,11 +50,6 @@ export function count(value, fallback, argument) {
   return value;
 }
 
-export function boolean(value, fallback, argument) {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new TypeError(`${argument}: expected true or false, got ${describe(value)}`);
-  return value;
-}
 
 export function oneOf(value, fallback, choices, argument) {
   if (value === undefined) return fallback;

@@ -53,7 +53,7 @@ export function blur(img, options) {
   const dims = [1, 1, region.height, region.width * channels];
   const attrs = { kernel: [kh, kw], dilations: [1, channels], ceilMode: false, countIncludePad: false, autoPad: AUTO_PADS.NOTSET };
   const pooled = withFrame(op, (frame, m) => {
-    const pointer = frame.alloc(region.width * region.height * channels);
+    const pointer = frame.alloc(region.width * region.height * channels, 'the image padded for options.size');
     padInto(op, frame, m, src, region, borderCode, fillBytes, pointer);
     // The padded image as a checked heap tensor (js/tensor.js): AveragePool reads it in place.
     const padded = frameTensor(frame, TYPES.uint8, dims, pointer);

@@ -4,9 +4,9 @@
 // layout and the border rules.
 import { image_border as BORDER_CODES, image_interpolation as INTERPOLATION_CODES } from '../../wasm/enums.js';
 import { TYPES, elementBytes } from '../dtypes.js';
-import { checkOptions } from '../args.js';
+import { checkOptions, describe, choice } from '../args.js';
 import { inputPointer } from '../tensor.js';
-import { uninitialisedBuffer } from '../stream.js';
+import { freshData } from '../stream.js';
 import { wasm } from '../module.js';
 
 const lowerCase = (codes) => Object.freeze(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k.toLowerCase(), v])));
@@ -41,12 +41,6 @@ export function finite(value, argument) {
   if (typeof value !== 'number') throw new TypeError(`${argument}: expected a finite number, got ${describe(value)}`);
   if (!Number.isFinite(value)) throw new RangeError(`${argument}: expected a finite number, got ${value}`);
   return value;
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'object') return value.constructor?.name ?? 'object';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
 }
 
 /**
@@ -91,10 +85,14 @@ export function imageFrom(data, width, height, channels) {
   return { width, height, channels, data };
 }
 
-/** A new result image whose bytes are unspecified: the caller writes all of them. */
-export function freshImage(width, height, channels) {
-  const length = width * height * channels;
-  return imageFrom(new Uint8ClampedArray(uninitialisedBuffer(length), 0, length), width, height, channels);
+/**
+ * A new result image whose bytes are unspecified: the caller writes all of
+ * them. Over the limit of any fresh result (stream.js freshData), a RangeError
+ * naming `op` and the result.
+ */
+function freshImage(width, height, channels, op) {
+  const data = freshData(TYPES.uint8, width * height * channels, Uint8ClampedArray, op);
+  return imageFrom(data, width, height, channels);
 }
 
 /**
@@ -103,7 +101,7 @@ export function freshImage(width, height, channels) {
  * Returns a checked image (see checkImage).
  */
 export function resultImage(out, width, height, channels, op) {
-  if (out === undefined || out === null) return checkImage(freshImage(width, height, channels), op);
+  if (out === undefined || out === null) return checkImage(freshImage(width, height, channels, op), op);
   const target = checkImage(out, `${op}: options.out`);
   if (target.width !== width || target.height !== height || target.channels !== channels) {
     throw new RangeError(`${op}: options.out must be a ${width}x${height} image of ${channels} channels, got ` +
@@ -126,21 +124,17 @@ export function imageOptions(options, op, allowed) {
 
 /** A border name -> its code (TypeError listing the names). */
 export function border(value, fallback, op) {
-  return name(value === undefined ? fallback : value, BORDERS, `${op}: options.border`);
+  return choice(value === undefined ? fallback : value, BORDERS, `${op}: options.border`);
 }
 
 /** An interpolation name among `allowed` -> its code. */
 export function interpolation(value, fallback, allowed, op) {
   const choices = Object.fromEntries(allowed.map((n) => [n, INTERPOLATIONS[n]]));
-  return name(value === undefined ? fallback : value, choices, `${op}: options.interpolation`);
+  return choice(value === undefined ? fallback : value, choices, `${op}: options.interpolation`);
 }
 
-/** One of the keys of `choices` -> its value (TypeError listing the keys). */
-export function name(value, choices, argument) {
-  if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];
-  const names = Object.keys(choices).map((c) => `'${c}'`).join(', ');
-  throw new TypeError(`${argument}: expected one of ${names}, got ${describe(value)}`);
-}
+/** One of the keys of `choices` -> its value (TypeError listing the keys): js/args.js choice. */
+export { choice as name };
 
 /**
  * The constant border value, one byte per channel: `fill` is an integer

@@ -4,15 +4,18 @@ import { image_layout as LAYOUT_CODES } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
+import { describe } from '../args.js';
 import { checkImage, resultImage, imageOptions, name, finite, imagePointer, heapResult } from './common.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
 const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
 
-function channelCount(value, fallback, argument) {
+/** A channel count among `allowed` (toTensor: 1, 3, 4; fromTensor's images: 1-4). */
+function channelCount(value, fallback, allowed, argument) {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected 1, 3 or 4, got ${typeof value}`);
-  if (![1, 2, 3, 4].includes(value)) throw new RangeError(`${argument}: expected 1, 3 or 4, got ${value}`);
+  const expected = `expected ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
+  if (typeof value !== 'number') throw new TypeError(`${argument}: ${expected}, got ${describe(value)}`);
+  if (!allowed.includes(value)) throw new RangeError(`${argument}: ${expected}, got ${value}`);
   return value;
 }
 
@@ -35,7 +38,7 @@ function perChannel(value, fallback, channels, argument, nonZero) {
 
 /** The 9 float32 parameters of the C entries: scale, mean[4], std[4]. */
 function parameters(op, o, channels, type) {
-  const scale = Math.fround(finite(o.scale ?? (type === TYPES.uint8 ? 1 : 1 / 255), `${op}: options.scale`));
+  const scale = Math.fround(finite(o.scale === undefined ? (type === TYPES.uint8 ? 1 : 1 / 255) : o.scale, `${op}: options.scale`));
   if (!Number.isFinite(scale)) throw new RangeError(`${op}: options.scale: ${o.scale} overflows float32`);
   const mean = perChannel(o.mean, 0, channels, `${op}: options.mean`, false);
   const std = perChannel(o.std, 1, channels, `${op}: options.std`, true);
@@ -54,9 +57,9 @@ const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out']
  * entries. Shared with the fused warp (warp-tensor.js).
  */
 export function tensorSpec(op, o, imageChannels) {
-  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
-  const type = TENSOR_TYPES[name(o.type ?? 'float32', Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
-  const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, `${op}: options.channels`);
+  const layout = name(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
+  const type = TENSOR_TYPES[name(o.type === undefined ? 'float32' : o.type, Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
+  const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, [1, 3, 4], `${op}: options.channels`);
   if (channels > imageChannels && !(channels === 3 && imageChannels <= 2)) {
     throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
   }
@@ -139,7 +142,7 @@ export function fromTensor(t, options) {
   if (!Object.values(TENSOR_TYPES).includes(x.info)) {
     throw new TypeError(`${op}: t.type: expected float32, float16 or uint8, got ${x.info.name}`);
   }
-  const layout = name(o.layout ?? 'NCHW', LAYOUTS, `${op}: options.layout`);
+  const layout = name(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
   if (x.dims.length !== 3 && x.dims.length !== 4) {
     throw new RangeError(`${op}: t.dims: expected [N, C, H, W] or [C, H, W] (NHWC: [N, H, W, C] or [H, W, C]), got [${x.dims.join(', ')}]`);
   }
@@ -148,7 +151,7 @@ export function fromTensor(t, options) {
   const [channels, height, width] = layout === LAYOUTS.NCHW ? inner : [inner[2], inner[0], inner[1]];
   if (channels < 1 || channels > 4) throw new RangeError(`${op}: t.dims: the channel axis must be 1-4, got ${channels} in [${x.dims.join(', ')}]`);
   if (width > 0x7fffffff || height > 0x7fffffff) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
-  const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, `${op}: options.channels`);
+  const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, [1, 2, 3, 4], `${op}: options.channels`);
   const params = parameters(op, o, channels, x.info);
   if (params[0] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
   const outs = o.out === undefined || o.out === null ? Array(count).fill(undefined)

@@ -18,7 +18,8 @@ export function checkMatrix(m, argument, lengths = [6, 9]) {
   return Array.from(m, (v, i) => finite(v, `${argument}[${i}]`));
 }
 
-function point(p, argument) {
+/** A point argument [x, y] of finite numbers (also rotate's options.center). */
+export function point(p, argument) {
   if (p === null || typeof p !== 'object' || typeof p.length !== 'number') {
     throw new TypeError(`${argument}: expected a point [x, y]`);
   }
@@ -38,6 +39,17 @@ function points(list, count, argument) {
 
 /** -0 becomes 0, so that results print and compare as written. */
 const clean = (m) => m.map((v) => v + 0);
+
+/**
+ * A matrix made here from finite arguments, refused (RangeError naming
+ * `what`, the arguments that made it) when an entry overflowed float64: no
+ * function of tensorwarp/image takes a non-finite matrix.
+ */
+function finiteResult(m, what) {
+  const i = m.findIndex((v) => !Number.isFinite(v));
+  if (i >= 0) throw new RangeError(`${what} give a matrix that overflows float64 (entry ${i} is ${m[i]})`);
+  return m;
+}
 
 function optionalNumber(value, fallback, argument) {
   return value === undefined ? fallback : finite(value, argument);
@@ -64,7 +76,8 @@ export function rotation(degrees, center = [0, 0], scale = 1) {
   const s = finite(scale, 'matrix.rotation: scale');
   const [cos, sin] = cosSin(angle);
   const alpha = s * cos, beta = s * sin;
-  return clean([alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy]);
+  const m = [alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy];
+  return clean(finiteResult(m, 'matrix.rotation: center and scale'));
 }
 
 const OPTIONS = ['rotate', 'translate', 'scale', 'shear', 'center'];
@@ -102,11 +115,9 @@ export function affine(options = {}) {
   const b = s * ((-cosAmSy * tanSx) / cosSy - sinA);
   const d = (s * sinAmSy) / cosSy;
   const e = s * ((-sinAmSy * tanSx) / cosSy + cosA);
+  if (![a, b, d, e].every(Number.isFinite)) throw new RangeError('matrix.affine: shear of ±90° gives a non-finite matrix');
   const m = [a, b, cx + tx - a * cx - b * cy, d, e, cy + ty - d * cx - e * cy];
-  m.forEach((v, i) => {
-    if (!Number.isFinite(v)) throw new RangeError(`matrix.affine: shear of ±90° gives a non-finite matrix (entry ${i})`);
-  });
-  return clean(m);
+  return clean(finiteResult(m, 'matrix.affine: options'));
 }
 
 const toSquare = (m) => (m.length === 9 ? m : [...m, 0, 0, 1]);
@@ -119,28 +130,32 @@ export function multiply(a, b) {
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) r.push(p[3 * i] * q[j] + p[3 * i + 1] * q[3 + j] + p[3 * i + 2] * q[6 + j]);
   }
-  return ma.length === 6 && mb.length === 6 ? r.slice(0, 6) : r;
+  return finiteResult(ma.length === 6 && mb.length === 6 ? r.slice(0, 6) : r, 'matrix.multiply: a and b');
 }
 
-/** The inverse (destination to source); a singular matrix is a RangeError. */
+/**
+ * The inverse (destination to source). A RangeError when m is singular, or
+ * when float64 cannot hold the inverse: a determinant that underflows to 0
+ * or overflows to ±Infinity (the quotients would be 0, not an inverse), or
+ * an entry of the inverse that overflows.
+ */
 export function invert(m) {
   const x = checkMatrix(m, 'matrix.invert: m');
-  const singular = () => new RangeError('matrix.invert: m is singular (determinant 0), it has no inverse');
+  let det, r;
   if (x.length === 6) {
     const [a, b, c, d, e, f] = x;
-    const det = a * e - b * d;
-    if (det === 0 || !Number.isFinite(1 / det)) throw singular();
-    const r = [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
-    if (!r.every(Number.isFinite)) throw singular();
-    return r;
+    det = a * e - b * d;
+    r = [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
+  } else {
+    const [a, b, c, d, e, f, g, h, i] = x;
+    const cofactors = [e * i - f * h, c * h - b * i, b * f - c * e, f * g - d * i, a * i - c * g, c * d - a * f,
+      d * h - e * g, b * g - a * h, a * e - b * d];
+    det = a * cofactors[0] + b * cofactors[3] + c * cofactors[6];
+    r = cofactors.map((v) => v / det);
   }
-  const [a, b, c, d, e, f, g, h, i] = x;
-  const cofactors = [e * i - f * h, c * h - b * i, b * f - c * e, f * g - d * i, a * i - c * g, c * d - a * f,
-    d * h - e * g, b * g - a * h, a * e - b * d];
-  const det = a * cofactors[0] + b * cofactors[3] + c * cofactors[6];
-  if (det === 0 || !Number.isFinite(1 / det)) throw singular();
-  const r = cofactors.map((v) => v / det);
-  if (!r.every(Number.isFinite)) throw singular();
+  if (det === 0 || !Number.isFinite(det) || !Number.isFinite(1 / det) || !r.every(Number.isFinite)) {
+    throw new RangeError(`matrix.invert: m is singular in float64 (determinant ${det}), it has no inverse`);
+  }
   return r;
 }
 

@@ -6,7 +6,8 @@
 import { check, withFrame } from '../module.js';
 import { outputTarget } from '../tensor.js';
 import { checkImage, imageOptions, size } from './common.js';
-import { WARP_OPTIONS, backwardMatrix, flag, packFill, sampling } from './warp.js';
+import { flag } from '../args.js';
+import { WARP_OPTIONS, backwardMatrix, packFill, sampling } from './warp.js';
 import { tensorSpec, tensorDims } from './convert.js';
 
 const OP = 'warpToTensor';
@@ -20,7 +21,7 @@ function warpSample(sample, n) {
   const opts = imageOptions(sample.options, op, SAMPLE_OPTIONS);
   const src = checkImage(sample.image, `${op}.image`);
   const length = sample.matrix?.length === 6 ? 6 : 9;
-  const backward = backwardMatrix(sample.matrix, length, flag(opts.inverse, `${op}.options.inverse`), op);
+  const backward = backwardMatrix(sample.matrix, length, flag(opts.inverse, false, `${op}.options.inverse`), op);
   const width = opts.width === undefined ? src.width : size(opts.width, `${op}.options.width`);
   const height = opts.height === undefined ? src.height : size(opts.height, `${op}.options.height`);
   return { src, backward, width, height, ...sampling(opts, src.channels, op) };

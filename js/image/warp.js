@@ -2,24 +2,20 @@
 // states the arithmetic). The source is copied into the heap once; the
 // result is computed a band of rows at a time into a small heap block and
 // copied out, so the heap side of the copy-out stays in cache (stream.js).
+import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
 import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
   size, finite, overlaps, imagePointer,
 } from './common.js';
-import { checkMatrix, invert, rotation, multiply } from './matrix.js';
+import { checkMatrix, invert, rotation, multiply, point } from './matrix.js';
+import { checkExtensible } from './pad.js';
 
 /** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
 export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
 const ROTATE_OPTIONS = ['center', 'scale', 'expand', 'interpolation', 'border', 'fill', 'out'];
 const INTERPOLATIONS = ['nearest', 'linear', 'cubic'];
-
-export function flag(value, argument) {
-  if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw new TypeError(`${argument}: expected true or false, got ${typeof value}`);
-  return value;
-}
 
 /** Destination-to-source matrix: `m` itself with inverse, else its inverse (RangeError if singular). */
 export function backwardMatrix(m, length, inverse, op) {
@@ -47,6 +43,7 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   const C = src.channels;
   const rowBytes = width * C;
   if (rowBytes === 0 || height === 0) return target.source;
+  checkExtensible(op, src, border);
   const input = overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
   const bandRows = Math.max(1, Math.min(height, Math.floor(bandBudget() / rowBytes)));
   withFrame(op, (frame, m) => {
@@ -77,7 +74,7 @@ export function sampling(opts, channels, op) {
 function warp(op, img, m, length, options) {
   const opts = imageOptions(options, op, WARP_OPTIONS);
   const src = checkImage(img, `${op}: img`);
-  const backward = backwardMatrix(m, length, flag(opts.inverse, `${op}: options.inverse`), op);
+  const backward = backwardMatrix(m, length, flag(opts.inverse, false, `${op}: options.inverse`), op);
   const width = opts.width === undefined ? src.width : size(opts.width, `${op}: options.width`);
   const height = opts.height === undefined ? src.height : size(opts.height, `${op}: options.height`);
   const how = sampling(opts, src.channels, op);
@@ -139,14 +136,19 @@ export function rotate(img, degrees, options) {
   const src = checkImage(img, `${op}: img`);
   const angle = finite(degrees, `${op}: degrees`);
   const scale = opts.scale === undefined ? 1 : finite(opts.scale, `${op}: options.scale`);
-  if (scale === 0) throw new RangeError(`${op}: options.scale must not be 0`);
-  const center = opts.center === undefined ? [(src.width - 1) / 2, (src.height - 1) / 2] : opts.center;
-  let forward = rotation(angle, center, scale); // checks center
+  const center = opts.center === undefined ? [(src.width - 1) / 2, (src.height - 1) / 2] : point(opts.center, `${op}: options.center`);
+  let forward = rotation(angle, center, scale);
   let [width, height] = [src.width, src.height];
-  if (flag(opts.expand, `${op}: options.expand`)) {
+  if (flag(opts.expand, false, `${op}: options.expand`)) {
     [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
     forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
   }
   const how = sampling(opts, src.channels, op);
-  return runWarp(op, src, invert(forward), resultImage(opts.out, width, height, src.channels, op), how);
+  let backward;
+  try {
+    backward = invert(forward); // singular only when scale (squared) under- or overflows
+  } catch (error) {
+    throw new RangeError(`${op}: options.scale: ${scale} gives a turn float64 cannot invert`, { cause: error });
+  }
+  return runWarp(op, src, backward, resultImage(opts.out, width, height, src.channels, op), how);
 }

@@ -32,8 +32,8 @@ export const INTEGER_ENTRY = Object.freeze({
 /** Expectations for a whole list argument replaced by a scalar: every one is the wrong kind. */
 export const NOT_A_LIST = Object.freeze(Object.fromEntries(Object.keys(BAD_VALUES).map((k) => [k, TypeError])));
 
-/** Expectations for a boolean flag (true/false/0/1). */
-export const FLAG = Object.freeze({ ...NOT_A_LIST, undefined: 'default', '-0': 'same as 0' });
+/** Expectations for a boolean option: true or false only (js/args.js flag), so every bad value, -0 too, is the wrong kind. */
+export const FLAG = Object.freeze({ ...NOT_A_LIST, undefined: 'default' });
 
 /** Expectations for a choice among names. */
 export const CHOICE = Object.freeze({ ...NOT_A_LIST, undefined: 'default' });

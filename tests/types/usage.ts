@@ -12,7 +12,9 @@ export async function usage(ortTensor: OrtTensor, loose: TensorLike): Promise<vo
   // Results keep the input's element type, so data needs no cast.
   const padded: Float32Array = pad(x, { pads: [0, 0, 1, 1, 0, 0, 1, 1], mode: 'reflect' }).data;
   const cropped: Float32Array = pad(x, { padsBegin: [0, 0, 1, -1], padsEnd: [0, 0, 1, 3], mode: 'symmetric' }).data;
-  const sampled: Float32Array = gridSample(x, grid, { mode: 'bicubic', alignCorners: 1 }).data;
+  const sampled: Float32Array = gridSample(x, grid, { mode: 'bicubic', alignCorners: true }).data;
+  // @ts-expect-error boolean options take true or false only
+  gridSample(x, grid, { alignCorners: 1 });
   const pooled: Float32Array = averagePool(x, { kernelShape: [2, 2], ceilMode: true }).data;
   const wide: BigInt64Array = pad({ type: 'int64', dims: [2], data: new BigInt64Array(2) }, { pads: [1, 1], value: 3n }).data;
   const half: Uint16Array = averagePool({ type: 'float16', dims: [1, 1, 2], data: new Uint16Array(2) }, { kernelShape: [2] }).data;
