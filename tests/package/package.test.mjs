@@ -48,7 +48,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const BUILD = join(REPO, 'build');
 // The size budget the README states for the wasm.
-const WASM_BUDGET = { raw: 400_000, gzip: 100_000 };
+const WASM_BUDGET = { raw: 420_000, gzip: 110_000 };
 
 let tarball;
 let packed;
