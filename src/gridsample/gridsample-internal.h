@@ -231,6 +231,11 @@ void tw_gridsample_pad_taps_f32(float base, const tw_gridsample_axis* axis, int3
 void tw_gridsample_pad_taps_f64(double base, const tw_gridsample_axis* axis, int32_t mode, int32_t padding,
                                 tw_gridsample_axis_taps* out);
 
+/* One axis's float32 weights (linear: w[0..1], cubic: w[0..3]) from t and u
+ * rounded to float32, in the order stated above (the image warps' interior
+ * kernel weighs its taps with this too). */
+void tw_gs_weights_f32(int32_t mode, double t, double u, float* w);
+
 /* Every tap out of bounds (ZEROS), t = 0, u = 1. */
 void tw_gridsample_taps_all_out(int32_t mode, tw_gridsample_axis_taps* out);
 

@@ -8,7 +8,7 @@
 
 /* Per-axis weights (gridsample-internal.h) in the plan's weight type, from
  * t and u rounded to it: linear (u, t), cubic Keys in factored form. */
-static void tw_gs_weights_f32(int32_t mode, double t64, double u64, float* w) {
+void tw_gs_weights_f32(int32_t mode, double t64, double u64, float* w) {
   const float t = (float)t64, u = (float)u64;
   if (mode == TW_GRIDSAMPLE_MODE_LINEAR) {
     w[0] = u;

@@ -8,13 +8,6 @@
 #include "warp-internal.h"
 
 
-static inline uint8_t tw_warp_to_u8(float v) {
-  v = rintf(v); /* half to even in the default rounding mode */
-  v = v < 0.0f ? 0.0f : v;
-  v = v > 255.0f ? 255.0f : v;
-  return (uint8_t)v;
-}
-
 /* One run of `count` pixels; `masked` is a constant after inlining. */
 static inline void tw_warp_blend_run(size_t count, size_t channels, const uint8_t* x, const tw_gridsample_plan* plan,
                                      const uint8_t* fill, uint8_t* y, const int masked) {

@@ -14,6 +14,7 @@
 #ifndef TW_IMAGE_WARP_INTERNAL_H
 #define TW_IMAGE_WARP_INTERNAL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +29,11 @@ typedef struct tw_warp_problem {
   int perspective; /* 0: affine */
   int channels;
 } tw_warp_problem;
+
+/* The normalised problem of a warp whose arguments passed the entry's
+ * checks (warp.c; the native tests build problems with it too). */
+void tw_warp_problem_init(tw_warp_problem* p, int32_t src_width, int32_t src_height, int32_t channels,
+                          const double* matrix, int32_t perspective, int32_t interpolation, int32_t border);
 
 /* The source coordinates of destination pixel (j, i), in the header's
  * operation order. Every plan kernel (and the reference in
@@ -47,6 +53,40 @@ static inline void tw_warp_source_point(const tw_warp_problem* p, float i, float
   *sy = Y * q;
 }
 
+/* Whether every tap of base b (K taps from b + first) lies inside an axis
+ * of `length` pixels; false for NaN. The SIMD kernels compare the same
+ * bounds (tw_warp_load_axis). */
+static inline int tw_warp_base_inside(float b, int64_t length, int K, int first) {
+  return b >= (float)-first && b <= (float)(length - K - first);
+}
+
+/* One axis of a source point s (finite): the base tap and the fraction
+ * (warp.h, Interpolation). Nearest: base floor(s + 0.5), t = 0, u = 1;
+ * otherwise base floor(s), t = s - base and u = (base + 1) - s, each one
+ * float32 operation; an integral s (t = 0) may be too large for base + 1 to
+ * be exact: u is 1 there. Every scalar kernel takes its bases and fractions
+ * from here (the SIMD ones: tw_warp_weights in warp-simd.h). */
+static inline float tw_warp_fraction(float s, int32_t mode, float* t, float* u) {
+  if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
+    *t = 0.0f;
+    *u = 1.0f;
+    return floorf(s + 0.5f);
+  }
+  const float base = floorf(s);
+  *t = s - base;
+  *u = *t == 0 ? 1.0f : (base + 1.0f) - s;
+  return base;
+}
+
+/* A float32 sum of weighted taps as a pixel value: rounded half to even (the
+ * default rounding mode), clamped to [0, 255]. */
+static inline uint8_t tw_warp_to_u8(float v) {
+  v = rintf(v);
+  v = v < 0.0f ? 0.0f : v;
+  v = v > 255.0f ? 255.0f : v;
+  return (uint8_t)v;
+}
+
 /* Fills the slots of points [count, count rounded up to 4) of a run's plan
  * with index 0, weight 0 and no mask, so kernels that take whole groups of 4
  * read only inside the source (their results for those points are never
@@ -63,19 +103,52 @@ static inline void tw_warp_pad_group(const tw_gridsample_plan* plan, size_t coun
 }
 
 /* Plans the tile's runs: run r is destination row row + r, columns
- * [col, col + tile->count). */
-typedef void (*tw_warp_plan_fn)(const tw_warp_problem* problem, const tw_gridsample_tile* tile, int64_t row,
-                                int64_t col, const tw_gridsample_plan* plan);
-
+ * [col, col + tile->count). It serves the columns that need the border
+ * rules, one point at a time: a SIMD plan would only find that no group of
+ * 4 there has every tap inside. */
 void tw_image_warp_plan__scalar(const tw_warp_problem* problem, const tw_gridsample_tile* tile, int64_t row,
                                 int64_t col, const tw_gridsample_plan* plan);
-void tw_image_warp_plan__wasmsimd(const tw_warp_problem* problem, const tw_gridsample_tile* tile, int64_t row,
-                                  int64_t col, const tw_gridsample_plan* plan);
 
 /* Scalar: plans points [first, first + count) of one run (destination row
- * `row`, point p at column col + p); the SIMD kernel's fallback. */
+ * `row`, point p at column col + p). */
 void tw_image_warp_plan_run__scalar(const tw_warp_problem* problem, int64_t row, int64_t col, size_t first,
                                     size_t count, const tw_gridsample_plan* plan);
+
+/* ---- spans: which kernel writes which columns of a row ---------------------
+ * One destination row's columns, left to right (warp-span.c):
+ *   [0, fill_lo)           every tap outside the source (CONSTANT only):
+ *                          the fill, which is what the blend gives there
+ *   [fill_lo, inner_lo)    the plan and blend kernels (the border rules)
+ *   [inner_lo, inner_hi)   every tap inside: the interior kernel
+ *   [inner_hi, fill_hi)    the plan and blend kernels
+ *   [fill_hi, width)       the fill
+ * 0 <= fill_lo <= inner_lo <= inner_hi <= fill_hi <= width. */
+typedef struct tw_warp_span {
+  int32_t fill_lo, inner_lo, inner_hi, fill_hi;
+} tw_warp_span;
+
+/* The span of destination row `row` (width columns). Affine rows get exact
+ * spans: a coordinate is monotone along a row in float32 too, so each
+ * kernel's set of columns is an interval, found with the very operations the
+ * kernels use. Rows whose coordinates are not finite are planned whole.
+ * Perspective rows are one interior candidate, [inner_lo, inner_hi) the
+ * whole row: the interior kernel checks its pixels there. */
+void tw_warp_row_span(const tw_warp_problem* problem, int64_t row, int32_t width, tw_warp_span* span);
+
+/* Interior kernels: columns [col, col + count) of destination row `row`
+ * straight from the source to dst (pixel col first), with no plan in memory
+ * and no border rule: the same coordinates, taps, weights, sums and rounding
+ * as the plan and blend kernels give there. Affine: every column must lie in
+ * the span's [inner_lo, inner_hi); all are written and count is returned.
+ * Perspective: the kernel checks each pixel (SIMD: each group of 4) and
+ * stops before the first one with a tap outside the source (or a coordinate
+ * not finite): it returns how many leading columns it wrote. */
+typedef size_t (*tw_warp_interior_fn)(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
+                                      size_t count, uint8_t* dst);
+size_t tw_image_warp_interior__scalar(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
+                                      size_t count, uint8_t* dst);
+size_t tw_image_warp_interior__wasmsimd(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
+                                        size_t count, uint8_t* dst);
 
 /* Blend kernels (tw_gridsample_blend_fn): the tile's pixels, channel c of
  * pixel p at byte p * channels + c of its run (runs y_stride pixels apart);

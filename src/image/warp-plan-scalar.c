@@ -7,7 +7,6 @@
 
 #include "warp-internal.h"
 
-
 /* One axis: the taps around source coordinate s (warp.h, Interpolation). */
 static void tw_warp_axis_taps(float s, const tw_gridsample_axis* axis, int32_t mode, int32_t padding,
                               tw_gridsample_axis_taps* out) {
@@ -18,19 +17,10 @@ static void tw_warp_axis_taps(float s, const tw_gridsample_axis* axis, int32_t m
     }
     s = 0;
   }
-  float base;
-  if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
-    base = floorf(s + 0.5f);
-    out->t = 0;
-    out->u = 1;
-  } else {
-    base = floorf(s);
-    const float t = s - base;
-    /* u = (i0 + 1) - s; an integral s (t = 0) may be too large for
-     * i0 + 1 to be exact: u is 1 there. */
-    out->t = t;
-    out->u = t == 0 ? 1.0f : (base + 1.0f) - s;
-  }
+  float t, u;
+  const float base = tw_warp_fraction(s, mode, &t, &u);
+  out->t = t;
+  out->u = u;
   tw_gridsample_pad_taps_f32(base, axis, mode, padding, out);
 }
 

@@ -140,27 +140,28 @@ static void tw_warp_padding(int32_t border, int32_t* padding, int32_t* align_cor
   *align_corners = border == TW_IMAGE_BORDER_REFLECT;
 }
 
-static void tw_warp_normalise(const tw_warp_args* a, tw_warp_problem* p) {
+void tw_warp_problem_init(tw_warp_problem* p, int32_t src_width, int32_t src_height, int32_t channels,
+                          const double* matrix, int32_t perspective, int32_t interpolation, int32_t border) {
   static const int32_t modes[] = {
       [TW_IMAGE_INTERPOLATION_NEAREST] = TW_GRIDSAMPLE_MODE_NEAREST,
       [TW_IMAGE_INTERPOLATION_LINEAR] = TW_GRIDSAMPLE_MODE_LINEAR,
       [TW_IMAGE_INTERPOLATION_CUBIC] = TW_GRIDSAMPLE_MODE_CUBIC,
   };
   int32_t padding, align_corners;
-  tw_warp_padding(a->border, &padding, &align_corners);
+  tw_warp_padding(border, &padding, &align_corners);
   memset(p, 0, sizeof *p);
   p->gs.rank = 2;
-  p->gs.mode = modes[a->interpolation];
+  p->gs.mode = modes[interpolation];
   p->gs.padding = padding;
   p->gs.taps_per_axis = tw_gridsample_taps_per_axis(p->gs.mode);
   p->gs.taps = p->gs.taps_per_axis * p->gs.taps_per_axis;
   p->gs.weights_f64 = 0;
-  const int64_t row_bytes = (int64_t)a->src_width * a->channels;
-  tw_gridsample_setup_axis(&p->gs.axis[0], a->src_height, row_bytes, padding, align_corners);
-  tw_gridsample_setup_axis(&p->gs.axis[1], a->src_width, a->channels, padding, align_corners);
-  for (int k = 0; k < 9; k++) p->m[k] = k < 6 || a->perspective ? (float)a->matrix[k] : 0.0f;
-  p->perspective = a->perspective;
-  p->channels = a->channels;
+  const int64_t row_bytes = (int64_t)src_width * channels;
+  tw_gridsample_setup_axis(&p->gs.axis[0], src_height, row_bytes, padding, align_corners);
+  tw_gridsample_setup_axis(&p->gs.axis[1], src_width, channels, padding, align_corners);
+  for (int k = 0; k < 9; k++) p->m[k] = k < 6 || perspective ? (float)matrix[k] : 0.0f;
+  p->perspective = perspective;
+  p->channels = channels;
 }
 
 /* ---- the tiles --------------------------------------------------------------- */
@@ -169,29 +170,76 @@ typedef struct tw_warp_call {
   tw_warp_problem problem;
   tw_gridsample_plan plan;
   tw_gridsample_tile layout;
-  tw_warp_plan_fn plan_tile;
   tw_gridsample_blend_fn blend;
+  tw_warp_interior_fn interior;
   const uint8_t* src;
   uint8_t* dst;
   size_t row_bytes; /* destination */
   int64_t row0;
+  int32_t width;
   uint32_t fill;
+  int warm;
+  tw_warp_span* spans; /* of the current band's rows (scratch) */
 } tw_warp_call;
 
-static void tw_warp_tile(void* ctx, const tw_gs_tile_at* at) {
-  const tw_warp_call* c = ctx;
+/* Destination columns [j0, j1) of band row r through the plan and blend kernels. */
+static void tw_warp_bordered(const tw_warp_call* c, int64_t row, int64_t j0, int64_t j1, uint8_t* out) {
+  if (j1 <= j0) return;
   tw_gridsample_tile tile = c->layout;
-  tile.count = at->count;
-  tile.rows = at->rows;
-  c->plan_tile(&c->problem, &tile, c->row0 + (int64_t)at->row0, (int64_t)at->col0, &c->plan);
-  c->blend(&tile, c->src, &c->plan, &c->fill,
-           c->dst + (size_t)at->row0 * c->row_bytes + (size_t)at->col0 * (size_t)c->problem.channels);
+  tile.count = (size_t)(j1 - j0);
+  tile.rows = 1;
+  tw_image_warp_plan__scalar(&c->problem, &tile, row, j0, &c->plan);
+  c->blend(&tile, c->src, &c->plan, &c->fill, out + (size_t)j0 * (size_t)c->problem.channels);
 }
 
-static void tw_warp_warm_band(void* ctx, uint64_t item, uint64_t row0, size_t rows) {
+/* Destination columns [j0, j1) set to the fill. */
+static void tw_warp_fill(const tw_warp_call* c, int64_t j0, int64_t j1, uint8_t* out) {
+  if (j1 <= j0) return;
+  const size_t ch = (size_t)c->problem.channels, bytes = (size_t)(j1 - j0) * ch;
+  uint8_t* at = out + (size_t)j0 * ch;
+  for (size_t k = 0; k < ch; k++) at[k] = (uint8_t)(c->fill >> (8 * k));
+  for (size_t done = ch; done < bytes; done *= 2) memcpy(at + done, at, done < bytes - done ? done : bytes - done);
+}
+
+/* Destination columns [j0, j1) through the interior kernel; where it stops
+ * (perspective: a group of 4 with a tap outside), that group goes through
+ * the plan and blend kernels and the interior kernel resumes after it. */
+static void tw_warp_interior(const tw_warp_call* c, int64_t row, int64_t j0, int64_t j1, uint8_t* out) {
+  const size_t ch = (size_t)c->problem.channels;
+  for (int64_t j = j0; j < j1;) {
+    j += (int64_t)c->interior(&c->problem, c->src, row, j, (size_t)(j1 - j), out + (size_t)j * ch);
+    const int64_t k = j1 - j < 4 ? j1 : j + 4;
+    tw_warp_bordered(c, row, j, k, out);
+    j = k;
+  }
+}
+
+static int64_t tw_warp_clip(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* A tile, row by row: each row's span (tw_warp_span) cut to the tile's columns. */
+static void tw_warp_tile(void* ctx, const tw_gs_tile_at* at) {
+  const tw_warp_call* c = ctx;
+  const int64_t j0 = (int64_t)at->col0, j1 = j0 + (int64_t)at->count;
+  for (size_t r = 0; r < at->rows; r++) {
+    const tw_warp_span* s = &c->spans[r];
+    const int64_t row = c->row0 + (int64_t)(at->row0 + r);
+    uint8_t* out = c->dst + (at->row0 + r) * c->row_bytes;
+    const int64_t a = tw_warp_clip(s->fill_lo, j0, j1), b = tw_warp_clip(s->inner_lo, j0, j1);
+    const int64_t e = tw_warp_clip(s->inner_hi, j0, j1), f = tw_warp_clip(s->fill_hi, j0, j1);
+    tw_warp_fill(c, j0, a, out);
+    tw_warp_bordered(c, row, a, b, out);
+    tw_warp_interior(c, row, b, e, out);
+    tw_warp_bordered(c, row, e, f, out);
+    tw_warp_fill(c, f, j1, out);
+  }
+}
+
+/* Before each band of tiles: its rows' spans, and the cache warming. */
+static void tw_warp_band(void* ctx, uint64_t item, uint64_t row0, size_t rows) {
   const tw_warp_call* c = ctx;
   (void)item;
-  tw_gs_warm(c->dst + (size_t)row0 * c->row_bytes, rows * c->row_bytes);
+  for (size_t r = 0; r < rows; r++) tw_warp_row_span(&c->problem, c->row0 + (int64_t)(row0 + r), c->width, &c->spans[r]);
+  if (c->warm) tw_gs_warm(c->dst + (size_t)row0 * c->row_bytes, rows * c->row_bytes);
 }
 
 static void tw_warp_pick_kernels(tw_warp_call* c) {
@@ -206,7 +254,7 @@ static void tw_warp_pick_kernels(tw_warp_call* c) {
        {tw_image_warp_gather_masked__scalar, tw_image_warp_gather_masked__wasmsimd}},
   };
   c->blend = blends[nearest][masked][simd];
-  c->plan_tile = simd ? tw_image_warp_plan__wasmsimd : tw_image_warp_plan__scalar;
+  c->interior = simd ? tw_image_warp_interior__wasmsimd : tw_image_warp_interior__scalar;
 }
 
 static tw_status tw_warp_run(tw_warp_call* c, const tw_warp_args* a) {
@@ -215,16 +263,18 @@ static tw_status tw_warp_run(tw_warp_call* c, const tw_warp_args* a) {
   const int nearest = c->problem.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
   void* extra;
   void* scratch = tw_gs_alloc_plan(&tiling, (size_t)c->problem.gs.taps, (size_t)c->problem.gs.taps_per_axis,
-                                   nearest ? 0 : 4, c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS, 0,
-                                   &c->plan, &extra);
+                                   nearest ? 0 : 4, c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS,
+                                   tiling.tile_h * sizeof(tw_warp_span), &c->plan, &extra);
   if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
   const tw_gridsample_tile layout = {.plan_stride = tiling.tile_w,
                                      .y_stride = (size_t)a->dst_width,
                                      .channels = (size_t)a->channels};
   c->layout = layout;
   c->row_bytes = (size_t)a->dst_width * (size_t)a->channels;
-  const int warm = tw_gs_should_warm(&tiling, a->dst_bytes);
-  const tw_gs_walk walk = {warm ? tw_warp_warm_band : NULL, tw_warp_tile, c};
+  c->width = a->dst_width;
+  c->warm = tw_gs_should_warm(&tiling, a->dst_bytes);
+  c->spans = extra;
+  const tw_gs_walk walk = {tw_warp_band, tw_warp_tile, c};
   tw_gs_drive(&tiling, &walk);
   free(scratch);
   return TW_OK;
@@ -250,7 +300,7 @@ int32_t tw_image_warp(const uint8_t* src, size_t src_bytes, int32_t src_width, i
     return TW_OK;
   }
   tw_warp_call call = {.src = src, .dst = dst, .row0 = row0, .fill = fill};
-  tw_warp_normalise(&a, &call.problem);
+  tw_warp_problem_init(&call.problem, src_width, src_height, channels, matrix, perspective, interpolation, border);
   tw_warp_pick_kernels(&call);
   return tw_warp_run(&call, &a);
 }
