@@ -43,8 +43,6 @@ static inline void tw_warp_gather_run(size_t count, size_t channels, const uint8
       run(tile->count, tile->channels, x, &at, fill, (uint8_t*)y + r * tile->y_stride * tile->channels, masked); \
     }                                                                                                        \
   }
-TW_WARP_DEFINE_TILE(blend, tw_warp_blend_run, 0)
 TW_WARP_DEFINE_TILE(blend_masked, tw_warp_blend_run, 1)
-TW_WARP_DEFINE_TILE(gather, tw_warp_gather_run, 0)
 TW_WARP_DEFINE_TILE(gather_masked, tw_warp_gather_run, 1)
 #undef TW_WARP_DEFINE_TILE

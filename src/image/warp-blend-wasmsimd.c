@@ -65,8 +65,6 @@ TW_WARP_INLINE void tw_warp_gather_run(size_t count, const uint8_t* x, const tw_
       }                                                                                                        \
     }                                                                                                          \
   }
-TW_WARP_DEFINE_TILE(blend, tw_warp_blend_run, 0)
 TW_WARP_DEFINE_TILE(blend_masked, tw_warp_blend_run, 1)
-TW_WARP_DEFINE_TILE(gather, tw_warp_gather_run, 0)
 TW_WARP_DEFINE_TILE(gather_masked, tw_warp_gather_run, 1)
 #undef TW_WARP_DEFINE_TILE

@@ -72,20 +72,19 @@ TW_WARP_INLINE size_t tw_warp_interior_run(const tw_warp_problem* problem, const
   return count;
 }
 
-/* The mode as a constant; for linear, 4 channels (RGBA, the common image)
- * as a constant too. Every other case runs one body per mode that branches
- * on the channel count where bytes move (gathers and stores): it keeps the
- * module small, and costs little beside cubic's 16 taps or nearest's copy. */
+/* Linear RGBA (the common case) with the mode and channel count as
+ * constants, nearest with its mode as a constant; linear with 1-3 channels
+ * and cubic through one body that branches on both where they matter (the
+ * tap loops' length, the weights, the gathers and stores): it keeps the
+ * module within its size budget. */
 size_t tw_image_warp_interior__wasmsimd(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
                                         size_t count, uint8_t* dst) {
-  const int ch = problem->channels;
-  switch (problem->gs.mode) {
-    case TW_GRIDSAMPLE_MODE_NEAREST:
-      return tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_NEAREST, ch);
-    case TW_GRIDSAMPLE_MODE_LINEAR:
-      return ch == 4 ? tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_LINEAR, 4)
-                     : tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_LINEAR, ch);
-    default:
-      return tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_CUBIC, ch);
+  const int ch = problem->channels, mode = problem->gs.mode;
+  if (mode == TW_GRIDSAMPLE_MODE_NEAREST) {
+    return tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_NEAREST, ch);
   }
+  if (mode == TW_GRIDSAMPLE_MODE_LINEAR && ch == 4) {
+    return tw_warp_interior_run(problem, src, row, col, count, dst, TW_GRIDSAMPLE_MODE_LINEAR, 4);
+  }
+  return tw_warp_interior_run(problem, src, row, col, count, dst, mode, ch);
 }

@@ -153,17 +153,16 @@ size_t tw_image_warp_interior__wasmsimd(const tw_warp_problem* problem, const ui
 /* Blend kernels (tw_gridsample_blend_fn): the tile's pixels, channel c of
  * pixel p at byte p * channels + c of its run (runs y_stride pixels apart);
  * fill points at 4 bytes, channel c in byte c. Gather kernels (nearest)
- * copy the one tap. [masked]: CONSTANT border. */
+ * copy the one tap. Every border's plan carries masks (clear but for
+ * CONSTANT's), so the masked kernels serve all borders: one fewer kernel
+ * pair in the module (its size budget), for a mask load per tap on the
+ * bordered columns only. */
 #define TW_WARP_DECLARE_BLEND(name)                                                                         \
   void tw_image_warp_##name(const tw_gridsample_tile* tile, const void* x, const tw_gridsample_plan* plan, \
                             const void* fill, void* y);
-TW_WARP_DECLARE_BLEND(blend__scalar)
 TW_WARP_DECLARE_BLEND(blend_masked__scalar)
-TW_WARP_DECLARE_BLEND(gather__scalar)
 TW_WARP_DECLARE_BLEND(gather_masked__scalar)
-TW_WARP_DECLARE_BLEND(blend__wasmsimd)
 TW_WARP_DECLARE_BLEND(blend_masked__wasmsimd)
-TW_WARP_DECLARE_BLEND(gather__wasmsimd)
 TW_WARP_DECLARE_BLEND(gather_masked__wasmsimd)
 #undef TW_WARP_DECLARE_BLEND
 

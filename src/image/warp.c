@@ -182,12 +182,13 @@ typedef struct tw_warp_call {
   tw_warp_span* spans; /* of the current band's rows (scratch) */
 } tw_warp_call;
 
-/* Destination columns [j0, j1) of band row r through the plan and blend kernels. */
-static void tw_warp_bordered(const tw_warp_call* c, int64_t row, int64_t j0, int64_t j1, uint8_t* out) {
+/* Destination columns [j0, j1) of `rows` rows from `row` (output at `out`,
+ * the first row's) through the plan and blend kernels. */
+static void tw_warp_bordered(const tw_warp_call* c, int64_t row, size_t rows, int64_t j0, int64_t j1, uint8_t* out) {
   if (j1 <= j0) return;
   tw_gridsample_tile tile = c->layout;
   tile.count = (size_t)(j1 - j0);
-  tile.rows = 1;
+  tile.rows = rows;
   tw_image_warp_plan__scalar(&c->problem, &tile, row, j0, &c->plan);
   c->blend(&tile, c->src, &c->plan, &c->fill, out + (size_t)j0 * (size_t)c->problem.channels);
 }
@@ -201,36 +202,73 @@ static void tw_warp_fill(const tw_warp_call* c, int64_t j0, int64_t j1, uint8_t*
   for (size_t done = ch; done < bytes; done *= 2) memcpy(at + done, at, done < bytes - done ? done : bytes - done);
 }
 
-/* Destination columns [j0, j1) through the interior kernel; where it stops
- * (perspective: a group of 4 with a tap outside), that group goes through
- * the plan and blend kernels and the interior kernel resumes after it. */
+/* Whether every tap of destination pixel (j, i) lies inside the source
+ * (the interior kernels' check, one pixel). */
+static int tw_warp_point_inside(const tw_warp_problem* p, int64_t i, int64_t j) {
+  float sx, sy, t, u;
+  tw_warp_source_point(p, (float)i, (float)j, &sx, &sy);
+  const int K = p->gs.taps_per_axis, first = p->gs.mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  return tw_warp_base_inside(tw_warp_fraction(sy, p->gs.mode, &t, &u), p->gs.axis[0].length, K, first) &&
+         tw_warp_base_inside(tw_warp_fraction(sx, p->gs.mode, &t, &u), p->gs.axis[1].length, K, first);
+}
+
+/* Destination columns [j0, j1) through the interior kernel. Where it stops
+ * (perspective: a group of 4 with a tap outside), the columns up to the
+ * next group whose first pixel is inside go through the plan and blend
+ * kernels in one call, and the interior kernel resumes there. */
 static void tw_warp_interior(const tw_warp_call* c, int64_t row, int64_t j0, int64_t j1, uint8_t* out) {
   const size_t ch = (size_t)c->problem.channels;
   for (int64_t j = j0; j < j1;) {
     j += (int64_t)c->interior(&c->problem, c->src, row, j, (size_t)(j1 - j), out + (size_t)j * ch);
-    const int64_t k = j1 - j < 4 ? j1 : j + 4;
-    tw_warp_bordered(c, row, j, k, out);
+    int64_t k = j + 4;
+    while (k < j1 && !tw_warp_point_inside(&c->problem, row, k)) k += 4;
+    k = k < j1 ? k : j1;
+    tw_warp_bordered(c, row, 1, j, k, out);
     j = k;
   }
 }
 
 static int64_t tw_warp_clip(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-/* A tile, row by row: each row's span (tw_warp_span) cut to the tile's columns. */
+/* Row r of a tile: its span (tw_warp_span) cut to the tile's columns. */
+static tw_warp_span tw_warp_span_in_tile(const tw_warp_call* c, size_t r, int64_t j0, int64_t j1) {
+  const tw_warp_span* s = &c->spans[r];
+  const tw_warp_span cut = {(int32_t)tw_warp_clip(s->fill_lo, j0, j1), (int32_t)tw_warp_clip(s->inner_lo, j0, j1),
+                            (int32_t)tw_warp_clip(s->inner_hi, j0, j1), (int32_t)tw_warp_clip(s->fill_hi, j0, j1)};
+  return cut;
+}
+
+/* Whether a cut span is bordered across the whole tile. */
+static int tw_warp_all_bordered(const tw_warp_span* s, int64_t j0, int64_t j1) {
+  return s->fill_lo == j0 && s->fill_hi == j1 && s->inner_lo == s->inner_hi;
+}
+
+/* A tile, row by row; consecutive rows bordered across the whole tile go
+ * through the plan and blend kernels in one call. */
 static void tw_warp_tile(void* ctx, const tw_gs_tile_at* at) {
   const tw_warp_call* c = ctx;
   const int64_t j0 = (int64_t)at->col0, j1 = j0 + (int64_t)at->count;
-  for (size_t r = 0; r < at->rows; r++) {
-    const tw_warp_span* s = &c->spans[r];
+  for (size_t r = 0; r < at->rows;) {
+    const tw_warp_span s = tw_warp_span_in_tile(c, r, j0, j1);
     const int64_t row = c->row0 + (int64_t)(at->row0 + r);
     uint8_t* out = c->dst + (at->row0 + r) * c->row_bytes;
-    const int64_t a = tw_warp_clip(s->fill_lo, j0, j1), b = tw_warp_clip(s->inner_lo, j0, j1);
-    const int64_t e = tw_warp_clip(s->inner_hi, j0, j1), f = tw_warp_clip(s->fill_hi, j0, j1);
-    tw_warp_fill(c, j0, a, out);
-    tw_warp_bordered(c, row, a, b, out);
-    tw_warp_interior(c, row, b, e, out);
-    tw_warp_bordered(c, row, e, f, out);
-    tw_warp_fill(c, f, j1, out);
+    if (tw_warp_all_bordered(&s, j0, j1)) {
+      size_t n = 1;
+      while (r + n < at->rows) {
+        const tw_warp_span next = tw_warp_span_in_tile(c, r + n, j0, j1);
+        if (!tw_warp_all_bordered(&next, j0, j1)) break;
+        n++;
+      }
+      tw_warp_bordered(c, row, n, j0, j1, out);
+      r += n;
+      continue;
+    }
+    tw_warp_fill(c, j0, s.fill_lo, out);
+    tw_warp_bordered(c, row, 1, s.fill_lo, s.inner_lo, out);
+    tw_warp_interior(c, row, s.inner_lo, s.inner_hi, out);
+    tw_warp_bordered(c, row, 1, s.inner_hi, s.fill_hi, out);
+    tw_warp_fill(c, s.fill_hi, j1, out);
+    r++;
   }
 }
 
@@ -244,16 +282,14 @@ static void tw_warp_band(void* ctx, uint64_t item, uint64_t row0, size_t rows) {
 
 static void tw_warp_pick_kernels(tw_warp_call* c) {
   const int simd = tw_use_simd() != 0;
-  const int masked = c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS;
   const int nearest = c->problem.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
-  static const tw_gridsample_blend_fn blends[2][2][2] = {
-      /* [nearest][masked][simd] */
-      {{tw_image_warp_blend__scalar, tw_image_warp_blend__wasmsimd},
-       {tw_image_warp_blend_masked__scalar, tw_image_warp_blend_masked__wasmsimd}},
-      {{tw_image_warp_gather__scalar, tw_image_warp_gather__wasmsimd},
-       {tw_image_warp_gather_masked__scalar, tw_image_warp_gather_masked__wasmsimd}},
+  static const tw_gridsample_blend_fn blends[2][2] = {
+      /* [nearest][simd]; masks are planned for every border (all clear but
+       * for CONSTANT), so one kernel per ISA serves them all */
+      {tw_image_warp_blend_masked__scalar, tw_image_warp_blend_masked__wasmsimd},
+      {tw_image_warp_gather_masked__scalar, tw_image_warp_gather_masked__wasmsimd},
   };
-  c->blend = blends[nearest][masked][simd];
+  c->blend = blends[nearest][simd];
   c->interior = simd ? tw_image_warp_interior__wasmsimd : tw_image_warp_interior__scalar;
 }
 
@@ -263,7 +299,7 @@ static tw_status tw_warp_run(tw_warp_call* c, const tw_warp_args* a) {
   const int nearest = c->problem.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
   void* extra;
   void* scratch = tw_gs_alloc_plan(&tiling, (size_t)c->problem.gs.taps, (size_t)c->problem.gs.taps_per_axis,
-                                   nearest ? 0 : 4, c->problem.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS,
+                                   nearest ? 0 : 4, 1,
                                    tiling.tile_h * sizeof(tw_warp_span), &c->plan, &extra);
   if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the plan buffer");
   const tw_gridsample_tile layout = {.plan_stride = tiling.tile_w,

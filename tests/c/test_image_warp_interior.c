@@ -115,17 +115,15 @@ static void bordered(const setup* s, int64_t i, int64_t col, size_t n, uint8_t* 
   tw_gridsample_plan plan;
   void* extra;
   const int nearest = s->p.gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
-  const int masked = s->p.gs.padding == TW_GRIDSAMPLE_PADDING_ZEROS;
   void* scratch = tw_gs_alloc_plan(&tiling, (size_t)s->p.gs.taps, (size_t)s->p.gs.taps_per_axis, nearest ? 0 : 4,
-                                   masked, 0, &plan, &extra);
+                                   1, 0, &plan, &extra);
   CHECK(scratch != NULL, "malloc");
   if (!scratch) return;
   const tw_gridsample_tile tile = {.count = n, .rows = 1, .plan_stride = tiling.tile_w, .y_stride = n,
                                    .channels = (size_t)s->ch};
   tw_image_warp_plan__scalar(&s->p, &tile, i, col, &plan);
   const uint32_t fill = 0x5a3c1e07u;
-  const tw_gridsample_blend_fn blend = nearest ? masked ? tw_image_warp_gather_masked__scalar : tw_image_warp_gather__scalar
-                                       : masked ? tw_image_warp_blend_masked__scalar : tw_image_warp_blend__scalar;
+  const tw_gridsample_blend_fn blend = nearest ? tw_image_warp_gather_masked__scalar : tw_image_warp_blend_masked__scalar;
   blend(&tile, src_img, &plan, &fill, out);
   free(scratch);
 }
