@@ -3,7 +3,7 @@
 // workers (pool.js, worker.js), with the same bytes either way: sample n
 // always uses index indices[n] (default n), whatever thread runs it, and
 // every thread runs the same runChunk.
-import { checkOptions } from '../args.js';
+import { checkOptions, flag } from '../args.js';
 import { compiledModule } from '../module.js';
 import { Pool } from './pool.js';
 
@@ -237,7 +237,7 @@ export function makeBatch(augment) {
     const workers = checkWorkers(o.workers);
     const indices = checkIndices(o.indices, images.length);
     const tensor = checkTensor(o.tensor);
-    if (o.transfer !== undefined && typeof o.transfer !== 'boolean') throw new TypeError(`${OP}: options.transfer: expected true or false`);
+    const transfer = flag(o.transfer, false, `${OP}: options.transfer`);
     if (tensor && images.length === 0) throw new RangeError(`${OP}: images: a tensor batch needs at least one image`);
     const targets = images.map(asTargets);
     if (images.length === 0) return [];
@@ -251,7 +251,7 @@ export function makeBatch(augment) {
       spare.keep(reply.spent);
       joiner?.add(at, reply);
     };
-    const done = await poolOf(workers).run(list.length, (at) => chunkTask(list[at], o.transfer === true, spare), onReply);
+    const done = await poolOf(workers).run(list.length, (at) => chunkTask(list[at], transfer, spare), onReply);
     const results = done.flatMap((reply) => reply.results);
     return tensor ? { tensor: joiner.result(), results } : results;
   }
