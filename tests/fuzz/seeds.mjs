@@ -154,6 +154,22 @@ put('warp_tensor', 'affine-cubic-constant-nhwc-f16', warpTensorSeed({ interpolat
 put('warp_tensor', 'perspective-nearest-edge-luma-u8', warpTensorSeed({ perspective: true, interpolation: 0, border: 1,
   outChannels: 1, dtype: 2, bandRows: 1, matrix: [1, 0.125, 0, 0.0625, 1, 0, 0.0625, 0.0625, 1] }));
 
+// fuzz_blur: boxes on a small image, whole (placement 0) or a band of rows
+// (bit 5), over every border (0 constant .. 4 wrap); the SIMD kernel takes
+// rows of 32 lanes or more, so one seed is 12 pixels wide in RGBA.
+function blurSeed({ size = [9, 5], channels = 4, box, border, fill = [0, 0, 0, 0], band = null }) {
+  const pixels = Array.from({ length: size[0] * size[1] * channels }, (_, i) => (i * 29 + 3) & 0xff);
+  return [
+    band ? 0x20 : 0, ...ints(size), channels - 1, ...ints(box), border, ...fill, ...(band ? ints(band) : []),
+    ...tail(pixels),
+  ];
+}
+put('blur', 'box3-constant-fill', blurSeed({ box: [3, 3], border: 0, fill: [10, 20, 30, 40] }));
+put('blur', 'box5x3-reflect-band', blurSeed({ size: [12, 6], box: [5, 3], border: 2, band: [2, 3] }));
+put('blur', 'box4x2-edge-gray', blurSeed({ channels: 1, box: [4, 2], border: 1 }));
+put('blur', 'box7-wrap-rgb', blurSeed({ channels: 3, box: [7, 7], border: 4 }));
+put('blur', 'box2x6-symmetric', blurSeed({ size: [12, 4], box: [2, 6], border: 3 }));
+
 const seeds = readJson('seed-examples.json');
 for (const s of seeds.onnx_pad) {
   const { dims, flat } = nested(s.data);
