@@ -68,7 +68,7 @@ test('defaults and rounding: reflect border; a number is a square box; halves ro
   assert.deepEqual([...blur(row, { size: [2, 1], border: 'edge' }).data], [1, 2, 2]);
 });
 
-test('banded AveragePool (tiny budgets) equals one call', () => {
+test('blur in bands (tiny budgets) equals one call', () => {
   const img = randomImage(rng(6), 29, 31, 4);
   const expected = referenceBlur(img, 5, 4, 'symmetric', [0, 0, 0, 0]);
   try {

@@ -146,3 +146,11 @@ test('bad input: errors name the argument and out is left as it was; a 0 width g
   assert.equal(empty.width, 0);
   assert.equal(empty.data.length, 0);
 });
+
+test('a matrix with no float64 inverse: the error says why (a zero determinant, or one that overflows)', () => {
+  const img = { width: 2, height: 2, data: new Uint8ClampedArray(16) };
+  assert.throws(() => warpAffine(img, [1, 2, 0, 2, 4, 0]),
+    { name: 'RangeError', message: 'warpAffine: matrix is singular in float64 (determinant 0): no warp' });
+  assert.throws(() => warpPerspective(img, [1e200, 0, 0, 0, 1e200, 0, 0, 0, 1]),
+    { name: 'RangeError', message: 'warpPerspective: matrix is singular in float64 (determinant Infinity): no warp' });
+});

@@ -24,7 +24,9 @@ export function backwardMatrix(m, length, inverse, op) {
   try {
     return invert(matrix);
   } catch (error) {
-    if (error instanceof RangeError) throw new RangeError(`${op}: matrix is singular (determinant 0): no warp`);
+    // invert's reason (a zero determinant, or one float64 cannot invert), under this function's name
+    const reason = error.message.replace(/^matrix\.invert: m is /, '').replace(/, it has no inverse$/, '');
+    if (error instanceof RangeError) throw new RangeError(`${op}: matrix is ${reason}: no warp`);
     throw error;
   }
 }
