@@ -1,4 +1,5 @@
 // blur: a box filter for channels-last uint8 images (src/image/blur.h, tw_image_blur).
+import { blur_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
 import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, size, overlaps } from './common.js';
@@ -45,10 +46,10 @@ export function blur(img, options) {
   const target = fresh ? null : resultImage(o.out, width, height, channels, op);
   if (width === 0 || height === 0) return fresh ? imageFrom(new Uint8ClampedArray(0), width, height, channels) : target.source;
   checkExtensible(op, src, borderCode);
-  // The C entry's limit (TW_BLUR_MAX_SPAN): the image with every border tap around it, what a padded copy
-  // would hold, at most 2^32 values; it bounds the work.
-  if ((width + kw - 1) * (height + kh - 1) * channels > 2 ** 32) {
-    throw new RangeError(`${op}: options.size: a ${kw}x${kh} box around a ${width}x${height} image of ${channels} channels spans more than 2^32 values`);
+  // The C entry's limit (blur.h), checked here too so that nothing is allocated for a call C would refuse:
+  // the image with every border tap around it, what a padded copy would hold; it bounds the work.
+  if ((width + kw - 1) * (height + kh - 1) * channels > 2 ** LIMITS.SPAN_LOG2) {
+    throw new RangeError(`${op}: options.size: a ${kw}x${kh} box around a ${width}x${height} image of ${channels} channels spans more than 2^${LIMITS.SPAN_LOG2} values`);
   }
   // Bands of rows: the source goes in as the bands reach it (rows up to the band's last box row), so the
   // kernel finds them in cache, unless a box row may map anywhere ('wrap', or a box taller than the image)

@@ -53,7 +53,7 @@ static tw_status check(const uint8_t* src, size_t src_bytes, int32_t width, int3
   /* each factor < 2^32: the product fits 64 bits */
   if (((uint64_t)width + (uint64_t)box_width - 1) * ((uint64_t)height + (uint64_t)box_height - 1) >
       TW_BLUR_MAX_SPAN / (uint64_t)channels)
-    return tw_fail(TW_UNSUPPORTED, "size: span over 2^32");
+    return tw_fail(TW_INVALID_ARGUMENT, "size: span over 2^%d", (int)TW_BLUR_LIMIT_SPAN_LOG2);
   if (border < TW_IMAGE_BORDER_CONSTANT || border > TW_IMAGE_BORDER_WRAP)
     return tw_fail(TW_INVALID_ARGUMENT, "border: unknown");
   if (row0 < 0 || rows < 0 || row0 > height - rows)

@@ -22,9 +22,9 @@
  *
  * Arguments: width, height >= 0, channels 1..4 (int32); box_width,
  * box_height >= 1 with (width + w - 1) (height + h - 1) channels <=
- * TW_BLUR_MAX_SPAN (TW_UNSUPPORTED beyond: the image with every border tap
- * around it, what a padded copy would hold; it bounds the work, and makes
- * every sum < 2^40); fill: channel c's value in byte c (little-endian),
+ * 2^TW_BLUR_LIMIT_SPAN_LOG2 (TW_INVALID_ARGUMENT beyond, naming size: the
+ * image with every border tap around it, what a padded copy would hold; it
+ * bounds the work, and makes every sum < 2^40); fill: channel c's value in byte c (little-endian),
  * read for CONSTANT only.
  * src_bytes must equal width * height * channels, dst_bytes rows * width *
  * channels; a pointer may be NULL only when its byte count is 0; dst must
@@ -44,7 +44,12 @@
 
 #include "common/export.h"
 
-#define TW_BLUR_MAX_SPAN (UINT64_C(1) << 32)
+/* The span limit, generated into wasm/enums.js (blur_limit) for the
+ * wrapper's check before it allocates anything. */
+typedef enum tw_blur_limit {
+  TW_BLUR_LIMIT_SPAN_LOG2 = 32,
+} tw_blur_limit;
+#define TW_BLUR_MAX_SPAN (UINT64_C(1) << TW_BLUR_LIMIT_SPAN_LOG2)
 
 /* Returns TW_OK, or TW_INVALID_ARGUMENT / TW_UNSUPPORTED / TW_OUT_OF_MEMORY
  * with tw_last_error() naming the argument. */

@@ -156,6 +156,10 @@ static void check_bad(void) {
   }
   CHECK(tw_image_blur(src, 48, 4, 4, 3, 3, 3, 0, 0, src, 48, 0, 4) == TW_INVALID_ARGUMENT, "overlap");
   CHECK(tw_image_blur(NULL, 48, 4, 4, 3, 3, 3, 0, 0, dst, 48, 0, 4) == TW_INVALID_ARGUMENT, "NULL src");
+  /* a box whose span exceeds the limit is a bad size (RangeError in JS), named as such */
+  CHECK(tw_image_blur(src, 48, 4, 4, 3, INT32_MAX, INT32_MAX, 0, 0, dst, 48, 0, 4) == TW_INVALID_ARGUMENT &&
+            strncmp(tw_last_error(), "size:", 5) == 0,
+        "span over the limit: %s", tw_last_error());
   for (int i = 0; i < 48; i++) CHECK(dst[i] == 0x5a, "byte %d written on failure", i);
   CHECK(tw_image_blur(NULL, 0, 0, 5, 4, 3, 3, 2, 0, NULL, 0, 0, 5) == TW_OK, "an empty image");
   free(src);

@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int32_t channels = cb < 0xE0 ? 1 + cb % 4 : cb % 8;
   int32_t bw = fz_clamp32(fz_int(&in)), bh = fz_clamp32(fz_int(&in));
   const uint64_t span = span_of(width, height, channels, bw, bh);
-  if (span > (1u << 20) && span <= (UINT64_C(1) << 32) && bw > 0 && bh > 0) bw = 1 + bw % 32, bh = 1 + bh % 32;
+  if (span > (1u << 20) && span <= TW_BLUR_MAX_SPAN && bw > 0 && bh > 0) bw = 1 + bw % 32, bh = 1 + bh % 32;
   const uint8_t bb = fz_byte(&in);
   const int32_t border = bb < 0xE0 ? bb % 5 : (int8_t)bb;
   uint32_t fill = 0;
@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint64_t final_span = span_of(width, height, channels, bw, bh);
   const int valid = !big && place.counts < 2 && place.where != FZ_PLACE_NULL && !overlapping && width >= 0 &&
                     height >= 0 && channels >= 1 && channels <= 4 && bw >= 1 && bh >= 1 &&
-                    final_span <= (UINT64_C(1) << 32) && border >= 0 && border <= 4 && row0 >= 0 && rows >= 0 &&
+                    final_span <= TW_BLUR_MAX_SPAN && border >= 0 && border <= 4 && row0 >= 0 && rows >= 0 &&
                     row0 <= height - rows;
   if (valid) FZ_CHECK(status == TW_OK, "a valid blur failed with status %d (%s)", status, tw_last_error());
   if (status == TW_OK && banded && out.bytes) check_band(&args);
