@@ -4,8 +4,10 @@
 import { pad_mode as MODES, pad_order as ORDERS } from '../wasm/enums.js';
 import { elementBytes } from './dtypes.js';
 import { integers, choice, normaliseAxes, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame, writeHeapBox, boxRunBytes } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame, writeHeapBox, boxRunBytes, elementCount } from './tensor.js';
 import { check } from './module.js';
+import { moveRows, rowPlan } from './rows.js';
+import { bytesOf, freshData } from './stream.js';
 
 export const PAD_MODES = Object.freeze(Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k.toLowerCase(), v])));
 
@@ -49,6 +51,11 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
     const dims = frame.readInt64s(outShapePointer, rank);
     const valuePointer = frame.copyIn(constant);
     if ((out === undefined || out === null) && !x.heap) {
+      const axes = { rank, shapePointer, beginPointer, endPointer, mode, order };
+      const result = padByMaps(op, frame, m, x, dims, axes, constant, names);
+      if (result) return result;
+    }
+    if ((out === undefined || out === null) && !x.heap) {
       // A fresh result from a JS x: x goes straight to its place in the
       // result and C writes only the borders (one pass less than copying x
       // in and padding it), when C says the borders read only that place.
@@ -71,6 +78,75 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
       valuePointer, target.pointer, target.bytes), op, names);
     return target.finish();
   });
+}
+
+// A fresh result from a JS x is assembled in JS memory when its rows are
+// whole runs of x and of fill (the constant mode, or pads on outer axes only):
+// C gives each axis's index map (tw_pad_maps, the one border rule) and x's
+// rows move straight into the result (js/rows.js), so x is never copied into
+// the heap and the result never copied out of it. Mirrored, repeated or
+// wrapped borders along the row would be moved unit by unit in JS, slower
+// than C writing them (measured: f32 1024² reflect 6.2 ms against 4.2 ms
+// for the one-pass path below), so those take the one-pass path; so do rows
+// too short for one TypedArray.set each to pay, and maps large next to the data.
+const MIN_ROW_BYTES = 512;
+const MAX_MAP_ENTRIES = 1 << 20;
+const INT32_MAX = 0x7fff_ffff;
+
+/** The maps of every axis from tw_pad_maps, or null where the path does not apply. */
+function padMaps(op, frame, m, x, dims, axes, names) {
+  const entries = dims.reduce((sum, n) => sum + n, 0);
+  if (entries > MAX_MAP_ENTRIES || x.dims.some((n) => n > INT32_MAX)) return null;
+  const pointer = frame.alloc(4 * entries, 'the index maps');
+  check(m._tw_pad_maps(axes.rank, axes.shapePointer, axes.beginPointer, axes.endPointer, axes.mode, axes.order, pointer,
+    4 * entries), op, names);
+  const all = new Int32Array(m.HEAPU8.buffer, pointer, entries).slice();
+  let at = 0;
+  return dims.map((n) => all.subarray(at, (at += n)));
+}
+
+/** The source row (x's row index, -1: the fill) of every result row, over the axes before `rowAxis`. */
+function sourceRows(maps, xDims, rowAxis) {
+  let rows = Int32Array.of(0);
+  for (let d = 0; d < rowAxis; d++) {
+    const map = maps[d], next = new Int32Array(rows.length * map.length);
+    for (let r = 0, k = 0; r < rows.length; r++) {
+      for (let o = 0; o < map.length; o++, k++) next[k] = rows[r] < 0 || map[o] < 0 ? -1 : rows[r] * xDims[d] + map[o];
+    }
+    rows = next;
+  }
+  return rows;
+}
+
+/** x's bytes as the result takes them: bool data as 0 and 1 (any nonzero byte is true). */
+function sourceBytes(x) {
+  const bytes = bytesOf(x.data);
+  return x.info.kind === 'bool' && bytes.some((b) => b > 1) ? bytes.map((b) => (b ? 1 : 0)) : bytes;
+}
+
+function padByMaps(op, frame, m, x, dims, axes, constant, names) {
+  const { info } = x;
+  const count = elementCount(dims);
+  if (info.bits < 8 || dims.length === 0 || count === 0) return null;
+  const maps = padMaps(op, frame, m, x, dims, axes, names);
+  if (!maps) return null;
+  // Trailing axes the pads leave alone ride along in each unit moved.
+  const identity = (d) => dims[d] === x.dims[d] && maps[d].every((s, o) => s === o);
+  let rowAxis = dims.length - 1, unitElements = 1;
+  while (rowAxis > 0 && identity(rowAxis)) unitElements *= dims[rowAxis--];
+  const unitBytes = (info.bits / 8) * unitElements;
+  const rowUnits = x.dims[rowAxis];
+  if (rowUnits * unitBytes < MIN_ROW_BYTES || elementCount(x.dims) / (rowUnits * unitElements) > INT32_MAX) return null;
+  const plan = rowPlan(maps[rowAxis], unitBytes);
+  if (plan.steps.length > 0) return null;
+  const data = freshData(info, count, x.data.constructor, op);
+  const fillUnit = new Uint8Array(unitBytes);
+  for (let i = 0; i < unitBytes; i++) fillUnit[i] = constant[i % constant.length];
+  moveRows({
+    source: sourceBytes(x), target: bytesOf(data), rows: sourceRows(maps, x.dims, rowAxis), plan,
+    sourceRowUnits: rowUnits, targetRowUnits: dims[rowAxis], unitBytes, fillUnit,
+  });
+  return { type: info.name, dims, data };
 }
 
 function padStrings(op, x, begin, end, mode, order, constant, out, padsName) {

@@ -301,3 +301,29 @@ int32_t tw_pad_borders(int32_t dtype, int32_t rank, const int64_t* in_shape, con
   }
   return tw_pad_execute(&problem, (const uint8_t*)out + origin * problem.element_size, out);
 }
+
+/* ---- index maps (pad.h) -------------------------------------------------- */
+
+int32_t tw_pad_maps(int32_t rank, const int64_t* in_shape, const int64_t* pads_begin, const int64_t* pads_end,
+                    int32_t mode, int32_t order, int32_t* maps, size_t maps_bytes) {
+  tw_pad_axis axes[TW_PAD_MAX_RANK];
+  tw_status status = describe_axes(rank, in_shape, pads_begin, pads_end, mode, order, axes);
+  if (status != TW_OK) return status;
+  int overflow = 0;
+  uint64_t entries = 0;
+  for (int d = 0; d < rank; d++) {
+    if (axes[d].in_len > INT32_MAX)
+      return tw_fail(TW_UNSUPPORTED, "x: axis %d has %lld elements; its map holds int32 indices", d,
+                     (long long)axes[d].in_len);
+    entries = tw_add_u64(entries, (uint64_t)axes[d].out_len, &overflow);
+  }
+  const uint64_t bytes = tw_mul_u64(entries, sizeof *maps, &overflow);
+  if (overflow || bytes != maps_bytes)
+    return tw_fail(TW_INVALID_ARGUMENT, "maps: the output lengths need %s%llu bytes, got %zu", overflow ? "over " : "",
+                   (unsigned long long)bytes, maps_bytes);
+  if ((status = tw_check_heap_range("maps", maps, maps_bytes)) != TW_OK) return status;
+  for (int d = 0; d < rank; d++) {
+    for (int64_t o = 0; o < axes[d].out_len; o++) *maps++ = (int32_t)tw_pad_source_index(&axes[d], (tw_pad_mode)mode, o);
+  }
+  return TW_OK;
+}

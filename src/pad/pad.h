@@ -100,4 +100,20 @@ TW_EXPORT int32_t tw_pad_borders(int32_t dtype, int32_t rank, const int64_t* in_
                                  const int64_t* pads_end, int32_t mode, int32_t order, const void* value, void* out,
                                  size_t out_bytes);
 
+/* ---- index maps: a caller that moves the elements itself -----------------
+ * tw_pad_maps() writes, axis after axis, out_shape[d] int32 entries per axis:
+ * entry o of axis d is the input index that output index o reads (pad.h's
+ * rule above, in x's coordinates), or -1 for the constant. The output element
+ * at (o_0, ..., o_{r-1}) is x's element at (map_0[o_0], ..., map_{r-1}[o_{r-1}]),
+ * or the constant when any entry is -1. The JS wrapper builds a fresh result
+ * from a JS-owned x this way, moving x's rows straight into it.
+ *
+ * Validates as tw_pad_output_shape; every input axis must be shorter than
+ * 2^31 (an index must fit an int32: TW_UNSUPPORTED otherwise); `maps` is
+ * int32, maps_bytes == 4 * (the sum of the output lengths), inside the heap.
+ * Takes time linear in that sum; nothing is written unless it returns TW_OK. */
+TW_EXPORT int32_t tw_pad_maps(int32_t rank, const int64_t* in_shape, const int64_t* pads_begin,
+                              const int64_t* pads_end, int32_t mode, int32_t order, int32_t* maps,
+                              size_t maps_bytes);
+
 #endif

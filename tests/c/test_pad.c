@@ -194,6 +194,41 @@ static void check_borders(size_t size, const uint8_t* in, int rank, const int64_
 }
 
 
+static int maps_checked;
+
+/* The result from tw_pad_maps (pad.h): element (o_0, ..., o_{r-1}) is x's at
+ * (map_0[o_0], ...), or the constant when an entry is -1; it must equal
+ * tw_pad's bytes, and the maps entry writes nothing past its maps. */
+static void check_maps(size_t size, const uint8_t* in, int rank, const int64_t* shape, const int64_t* pb,
+                       const int64_t* pe, int mode, int order, const uint8_t* value, const uint8_t* expected,
+                       const int64_t* out_shape, int64_t out_count, uint8_t* out) {
+  int32_t maps[6 * 64 + 1];
+  int64_t entries = 0, first[6];
+  for (int d = 0; d < rank; d++) {
+    first[d] = entries;
+    entries += out_shape[d];
+  }
+  if (entries > 6 * 64) return;
+  maps[entries] = -7;
+  CHECK(tw_pad_maps(rank, shape, pb, pe, mode, order, maps, (size_t)entries * 4) == TW_OK, "tw_pad_maps: %s",
+        tw_last_error());
+  CHECK(maps[entries] == -7, "tw_pad_maps wrote past its maps");
+  for (int64_t flat = 0; flat < out_count; flat++) {
+    int64_t rem = flat, src = 0, stride = 1;
+    for (int d = rank - 1; d >= 0 && src >= 0; d--) {
+      const int32_t s = maps[first[d] + rem % out_shape[d]];
+      CHECK(s >= -1 && s < shape[d], "map entry %d outside axis %d of length %lld", s, d, (long long)shape[d]);
+      src = s < 0 ? -1 : src + s * stride;
+      rem /= out_shape[d];
+      stride *= shape[d];
+    }
+    memcpy(out + flat * (int64_t)size, src < 0 ? value : in + src * (int64_t)size, size);
+  }
+  CHECK(memcmp(out, expected, (size_t)out_count * size) == 0, "maps: rank %d size %zu mode %d order %d shape[0]=%lld pb[0]=%lld pe[0]=%lld",
+        rank, size, mode, order, (long long)shape[0], (long long)pb[0], (long long)pe[0]);
+  maps_checked++;
+}
+
 static void test_random_pads(void) {
   static const size_t sizes[] = {1, 2, 4, 8, 16};
   int cases = 0;
@@ -238,6 +273,7 @@ static void test_random_pads(void) {
         CHECK(out[i] == GUARD_BYTE && out[GUARD + out_count * (int64_t)size + i] == GUARD_BYTE, "guard");
       check_borders(size, in, rank, shape, pb, pe, mode, order, value, expected, out_shape, out_count, out);
     }
+    check_maps(size, in, rank, shape, pb, pe, mode, order, value, expected, out_shape, out_count, out);
     free(in);
     free(expected);
     free(out);
@@ -245,6 +281,7 @@ static void test_random_pads(void) {
   tw_set_simd(1);
   CHECK(borders_self_contained > 1000 && borders_refused > 20, "one-pass cases: %d self-contained, %d refused",
         borders_self_contained, borders_refused);
+  CHECK(maps_checked > 1000, "only %d cases checked through the maps", maps_checked);
 }
 
 /* Packed 4- and 2-bit: compare against unpacked bytes through the same reference. */

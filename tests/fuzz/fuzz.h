@@ -59,6 +59,17 @@
  * small buffers with their true byte counts (so it must fail). */
 #define FZ_MAX_BYTES (1u << 20)
 
+/* Elements of a shape (a dim <= 0 counts as 0), or UINT64_MAX past `limit`. */
+static inline uint64_t fz_count_of(const int64_t* shape, int rank, uint64_t limit) {
+  uint64_t count = 1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] <= 0) return 0;
+    if (count > limit / (uint64_t)shape[d]) return UINT64_MAX;
+    count *= (uint64_t)shape[d];
+  }
+  return count;
+}
+
 #define FZ_CHECK(cond, ...)                                                  \
   do {                                                                       \
     if (!(cond)) {                                                           \
@@ -162,6 +173,28 @@ static inline fz_place fz_read_place(fz_reader* in) {
     if (p.delta == 0) p.delta = 1;
   }
   return p;
+}
+
+/* The header of the Pad harnesses after the placement byte (fuzz_pad.c
+ * documents it): dtype, rank (0-6), mode, order, the shape, the begin and
+ * end pads, 16 bytes of constant. */
+typedef struct fz_pad_header {
+  int32_t dtype, rank, mode, order;
+  int64_t shape[6], begin[6], end[6];
+  uint8_t value[16];
+} fz_pad_header;
+
+static inline fz_pad_header fz_read_pad_header(fz_reader* in) {
+  fz_pad_header h;
+  h.dtype = fz_byte(in) % 32;
+  h.rank = fz_byte(in) % 7;
+  h.mode = fz_byte(in) % 6;
+  h.order = fz_byte(in) % 3;
+  for (int d = 0; d < h.rank; d++) h.shape[d] = fz_int(in);
+  for (int d = 0; d < h.rank; d++) h.begin[d] = fz_int(in);
+  for (int d = 0; d < h.rank; d++) h.end[d] = fz_int(in);
+  for (int i = 0; i < 16; i++) h.value[i] = fz_byte(in);
+  return h;
 }
 
 /* One tensor argument: `bytes` is the count passed to the entry, `p` the

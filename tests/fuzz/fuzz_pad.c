@@ -114,17 +114,6 @@ static void reference_pad(const pad_args* p, const int64_t* out_shape, uint64_t 
 
 /* ---- sizes ----------------------------------------------------------------------- */
 
-/* Elements of a shape (negative dims count as 0), UINT64_MAX past 2^62. */
-static uint64_t count_of(const int64_t* shape, int rank) {
-  uint64_t count = 1;
-  for (int d = 0; d < rank; d++) {
-    if (shape[d] <= 0) return 0;
-    if (count > (UINT64_C(1) << 62) / (uint64_t)shape[d]) return UINT64_MAX;
-    count *= (uint64_t)shape[d];
-  }
-  return count;
-}
-
 static uint64_t storage(unsigned bits, uint64_t count) {
   if (count == UINT64_MAX || bits == 0) return count == UINT64_MAX ? UINT64_MAX : 0;
   return count > (UINT64_MAX - 7) / bits ? UINT64_MAX : (count * bits + 7) / 8;
@@ -168,8 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   /* buffers: exact when the shapes are valid and small, small otherwise */
   const unsigned bits = tw_dtype_bits(dtype);
-  const uint64_t in_count = count_of(shape, axes);
-  const uint64_t out_count = shape_status == TW_OK ? count_of(out_shape, axes) : 0;
+  const uint64_t in_count = fz_count_of(shape, axes, UINT64_C(1) << 62);
+  const uint64_t out_count = shape_status == TW_OK ? fz_count_of(out_shape, axes, UINT64_C(1) << 62) : 0;
   int big = 0;
   const size_t in_need = fz_budget(storage(bits ? bits : 8, in_count), &big);
   const size_t out_need = shape_status == TW_OK ? fz_budget(storage(bits ? bits : 8, out_count), &big) : 16;

@@ -18,16 +18,6 @@
 #include "common/dtype.h"
 #include "pad/pad.h"
 
-static uint64_t count_of(const int64_t* shape, int rank) {
-  uint64_t count = 1;
-  for (int d = 0; d < rank; d++) {
-    if (shape[d] <= 0) return 0;
-    if (count > (UINT64_C(1) << 40) / (uint64_t)shape[d]) return UINT64_MAX;
-    count *= (uint64_t)shape[d];
-  }
-  return count;
-}
-
 /* x's box (box[3d]: first x index, box[3d + 1]: first output index,
  * box[3d + 2]: length) into out, element by element. */
 static void copy_box(size_t size, const uint8_t* in, const int64_t* shape, uint8_t* out, const int64_t* out_shape,
@@ -51,15 +41,11 @@ static void copy_box(size_t size, const uint8_t* in, const int64_t* shape, uint8
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
-  const int32_t dtype = fz_byte(&in) % 32;
-  const int32_t rank = fz_byte(&in) % 7;
-  const int32_t mode = fz_byte(&in) % 6, order = fz_byte(&in) % 3;
-  int64_t shape[6], begin[6], end[6], out_shape[6], box[18];
-  for (int d = 0; d < rank; d++) shape[d] = fz_int(&in);
-  for (int d = 0; d < rank; d++) begin[d] = fz_int(&in);
-  for (int d = 0; d < rank; d++) end[d] = fz_int(&in);
-  uint8_t value[16];
-  for (int i = 0; i < 16; i++) value[i] = fz_byte(&in);
+  fz_pad_header h = fz_read_pad_header(&in);
+  const int32_t dtype = h.dtype, rank = h.rank, mode = h.mode, order = h.order;
+  const int64_t *shape = h.shape, *begin = h.begin, *end = h.end;
+  const uint8_t* value = h.value;
+  int64_t out_shape[6], box[18];
   fz_begin_tail(&in);
 
   int32_t self_contained = -1;
@@ -80,7 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
              (long long)out_begin, (long long)len, (long long)shape[d], (long long)out_shape[d]);
   }
 
-  const uint64_t in_count = count_of(shape, rank), out_count = count_of(out_shape, rank);
+  const uint64_t limit = UINT64_C(1) << 40; /* far past FZ_MAX_BYTES; times 16 bytes still fits */
+  const uint64_t in_count = fz_count_of(shape, rank, limit), out_count = fz_count_of(out_shape, rank, limit);
   const size_t element = bits >= 8 ? bits / 8 : 1;
   if (bits < 8 || in_count == UINT64_MAX || out_count == UINT64_MAX || in_count * element > FZ_MAX_BYTES ||
       out_count * element > FZ_MAX_BYTES)

@@ -117,7 +117,10 @@ if (conformanceSkipReason()) { // says so loudly; throws under TW_REQUIRE_CONFOR
 let count = 0;
 const put = (harness, name, bytes) => { write(out, harness, name, bytes); count++; };
 
-for (const c of onnxCases('Pad')) put('pad', c.name, onnxPadSeed(c));
+for (const c of onnxCases('Pad')) {
+  put('pad', c.name, onnxPadSeed(c));
+  put('pad_maps', c.name, onnxPadSeed(c)); // the same header: the maps of every conformance case
+}
 for (const c of onnxCases('GridSample')) put('gridsample', c.name, gridSampleSeed(c));
 for (const c of onnxCases('AveragePool')) put('avgpool', c.name, avgPoolSeed(c));
 
