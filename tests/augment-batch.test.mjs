@@ -73,6 +73,37 @@ test('the input copies the workers send back are reused, and never one under a r
   }
 });
 
+test('a chunk tensor handed back is written into, or returned unused when the sample dims changed', async () => {
+  const chunk = (into) => ({ indices: [3, 4], targets: [{ image: images[3] }, { image: images[4] }], tensor, into });
+  const fresh = chunkReply(augment, chunk()).message;
+  const per = fresh.tensor.data.length / 2;
+  // into a handed-back buffer of the right dims: the same bytes, in that buffer, nothing spent
+  const buffer = new ArrayBuffer(fresh.tensor.data.byteLength);
+  const used = chunkReply(augment, chunk({ buffer, type: 'float32', sample: [3, 24, 32] })).message;
+  assert.equal(used.tensor.data.buffer, buffer);
+  assert.deepEqual(bytes(used.tensor.data), bytes(fresh.tensor.data));
+  assert.ok(!used.spent.includes(buffer));
+  // dims that are not the samples': the chunk runs as usual and the buffer goes back unused
+  const other = new ArrayBuffer(2 * per * 4);
+  const refused = chunkReply(augment, chunk({ buffer: other, type: 'float32', sample: [3, 32, 24] })).message;
+  assert.notEqual(refused.tensor.data.buffer, other);
+  assert.deepEqual(bytes(refused.tensor.data), bytes(fresh.tensor.data));
+  assert.ok(refused.spent.includes(other));
+  // batches whose sample dims change between them, on the same workers: each as the calling thread gives it
+  const free = compose([random.flip({ horizontal: 0.5 })], { seed: 9 });
+  try {
+    for (const size of [[50, 40], [50, 40], [40, 50], [40, 50], [20, 10]]) {
+      const set = Array.from({ length: 12 }, () => image(...size));
+      const here = await free.batch(set, { tensor });
+      const there = await free.batch(set, { workers: 2, tensor });
+      assert.deepEqual(there.tensor.dims, [12, 3, size[1], size[0]]);
+      assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data), `images ${size}`);
+    }
+  } finally {
+    await free.batch.close();
+  }
+});
+
 test('transfer: true moves the images to the workers (detached here), with the same result', async () => {
   const copies = images.map((img) => ({ ...img, data: img.data.slice() }));
   const moved = await batch(copies, { workers: 2, tensor, transfer: true });

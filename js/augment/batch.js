@@ -5,6 +5,7 @@
 // every thread runs the same runChunk.
 import { checkOptions, flag } from '../args.js';
 import { compiledModule } from '../module.js';
+import { TYPES } from '../dtypes.js';
 import { Pool } from './pool.js';
 
 const OP = 'batch';
@@ -28,8 +29,10 @@ function differentSizes(k, dims, k0, dims0) {
  * and the results keep everything else. The calling thread (workers: 0)
  * and every worker run this.
  */
-export function runChunk(augment, { indices, targets, tensor }) {
+export function runChunk(augment, { indices, targets, tensor, into }) {
   if (!tensor) return { results: targets.map((t, i) => augment(t, indices[i])) };
+  const recycled = into ? intoRecycled(augment, indices, targets, tensor, into) : null;
+  if (recycled) return recycled;
   const results = [];
   let batch = null;
   targets.forEach((t, i) => {
@@ -45,6 +48,30 @@ export function runChunk(augment, { indices, targets, tensor }) {
   });
   const { per, ...joined } = batch;
   return { results, tensor: joined };
+}
+
+/**
+ * The chunk's tensor written into a buffer an earlier chunk's tensor came in
+ * (into: { buffer, type, sample }, handed back by the calling thread), so a
+ * worker writes into memory already touched instead of a new tensor (whose
+ * first writes cost as much again in page faults). Null when a sample's dims
+ * are not `sample`: the chunk then runs as usual, which reports the sizes.
+ */
+function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample }) {
+  const per = sample.reduce((a, b) => a * b, 1);
+  const data = new TYPES[type].arrays[0](buffer, 0, per * targets.length);
+  const results = [];
+  for (let i = 0; i < targets.length; i++) {
+    const out = { type, dims: [1, ...sample], data: data.subarray(i * per, (i + 1) * per) };
+    try {
+      const { tensor: written, ...rest } = augment(targets[i], indices[i], { tensor: { ...tensor, out } });
+      results.push(rest);
+    } catch (error) {
+      if (error instanceof RangeError && /options\.out must be/.test(error.message)) return null;
+      throw error;
+    }
+  }
+  return { results, tensor: { type, dims: [targets.length, ...sample], data } };
 }
 
 /**
@@ -156,10 +183,11 @@ function spareBuffers() {
   const free = new Map(); // byteLength -> [ArrayBuffer]
   let held = 0;
   return {
+    /** A kept buffer of `bytes` bytes, or undefined. */
     take(bytes) {
       const buffer = free.get(bytes)?.pop();
       if (buffer) held -= bytes;
-      return buffer ?? new ArrayBuffer(bytes);
+      return buffer;
     },
     keep(buffers = []) {
       for (const buffer of buffers) {
@@ -178,32 +206,35 @@ function spareBuffers() {
  * caller's own buffers, transferred and detached here. Either way nothing
  * is left for postMessage to serialise byte by byte.
  */
-function chunkTask(chunk, transfer, spare) {
-  if (transfer) return { message: { type: 'run', chunk }, transfer: transferables(chunk) };
+function chunkTask(chunk, transfer, spare, into) {
+  const recycled = into ? [into.buffer] : [];
+  if (transfer) return { message: { type: 'run', chunk: { ...chunk, into } }, transfer: [...transferables(chunk), ...recycled] };
   const copies = new Map(); // an array given for several targets is copied once
   const copy = (view) => {
     if (!ArrayBuffer.isView(view) || !(view.buffer instanceof ArrayBuffer)) return view;
     if (!copies.has(view)) {
-      const into = new view.constructor(spare.take(view.byteLength), 0, view.length);
-      into.set(view);
-      copies.set(view, into);
+      const copied = new view.constructor(spare.take(view.byteLength) ?? new ArrayBuffer(view.byteLength), 0, view.length);
+      copied.set(view);
+      copies.set(view, copied);
     }
     return copies.get(view);
   };
   const withCopy = (item) => (item && typeof item === 'object' && 'data' in item ? { ...item, data: copy(item.data) } : item);
   const targets = chunk.targets.map((t) => ({ ...t, image: withCopy(t.image), mask: withCopy(t.mask) }));
-  return { message: { type: 'run', chunk: { ...chunk, targets } }, transfer: [...copies.values()].map((c) => c.buffer) };
+  return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...[...copies.values()].map((c) => c.buffer), ...recycled] };
 }
 
 /**
  * What a worker sends back for a chunk: the results, with their buffers
- * transferred, and the buffers of the chunk's inputs that no result holds
- * (`spent`), also transferred, for the calling thread to reuse.
+ * transferred, and the buffers of the chunk's inputs (and a tensor buffer it
+ * was handed and did not use) that no result holds (`spent`), also
+ * transferred, for the calling thread to reuse.
  */
 export function chunkReply(augment, chunk) {
   const done = runChunk(augment, chunk);
   const kept = new Set(transferables(done));
-  const spent = transferables({ targets: chunk.targets }).filter((buffer) => !kept.has(buffer));
+  const inputs = [...transferables({ targets: chunk.targets }), ...(chunk.into ? [chunk.into.buffer] : [])];
+  const spent = inputs.filter((buffer) => !kept.has(buffer));
   return { message: { type: 'done', ...done, spent }, transfer: [...kept, ...spent] };
 }
 
@@ -220,6 +251,14 @@ export function chunkReply(augment, chunk) {
 export function makeBatch(augment) {
   const pools = new Map(); // worker count -> Pool
   const spare = spareBuffers();
+  let lastSample = null; // { type, sample, bytes } of the last tensor chunk's samples: what a recycled buffer holds
+
+  // A chunk tensor's buffer, handed back for the next chunk of as many samples of the same dims.
+  function recycledTensor(chunk) {
+    if (!chunk.tensor || !lastSample) return undefined;
+    const buffer = spare.take(lastSample.bytes * chunk.indices.length);
+    return buffer && { buffer, type: lastSample.type, sample: lastSample.sample };
+  }
 
   function poolOf(workers) {
     let pool = pools.get(workers);
@@ -249,9 +288,14 @@ export function makeBatch(augment) {
     const joiner = tensor ? tensorJoiner(list, indices) : null;
     const onReply = (at, reply) => {
       spare.keep(reply.spent);
-      joiner?.add(at, reply);
+      if (!joiner) return;
+      joiner.add(at, reply);
+      const { type, dims, data } = reply.tensor;
+      lastSample = { type, sample: dims.slice(1), bytes: data.byteLength / dims[0] };
+      spare.keep([data.buffer]); // copied into the batch's tensor: free for a later chunk
     };
-    const done = await poolOf(workers).run(list.length, (at) => chunkTask(list[at], transfer, spare), onReply);
+    const task = (at) => chunkTask(list[at], transfer, spare, recycledTensor(list[at]));
+    const done = await poolOf(workers).run(list.length, task, onReply);
     const results = done.flatMap((reply) => reply.results);
     return tensor ? { tensor: joiner.result(), results } : results;
   }
