@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
 import { chunkReply } from '../js/augment/batch.js';
+import { poisonFreshBuffers } from '../js/stream.js';
 import { rng } from './support/random.js';
 
 await ready();
@@ -29,7 +30,13 @@ const bytes = (view) => new Uint8Array(view.buffer, view.byteOffset, view.byteLe
 
 test('workers: 2 gives the bytes of workers: 0 (tensor and results), sample n from index n', async () => {
   const here = await batch(images, { tensor });
-  const there = await batch(images, { workers: 2, tensor });
+  poisonFreshBuffers(0xa5); // the batch's tensor is not zeroed: a chunk not copied in would show
+  let there;
+  try {
+    there = await batch(images, { workers: 2, tensor });
+  } finally {
+    poisonFreshBuffers(null);
+  }
   assert.deepEqual(here.tensor.dims, [11, 3, 24, 32]);
   assert.deepEqual(there.tensor.dims, here.tensor.dims);
   assert.equal(there.tensor.type, 'float32');

@@ -6,6 +6,7 @@
 import { checkOptions, flag } from '../args.js';
 import { compiledModule } from '../module.js';
 import { TYPES } from '../dtypes.js';
+import { freshData, uninitialisedBuffer } from '../stream.js';
 import { Pool } from './pool.js';
 
 const OP = 'batch';
@@ -155,7 +156,9 @@ function tensorJoiner(list, indices) {
       const sample = tensor.dims.slice(1);
       if (joined === null) {
         const per = tensor.data.length / tensor.dims[0];
-        joined = { type: tensor.type, sample, per, data: new tensor.data.constructor(per * indices.length), dims: [] };
+        // Unzeroed (stream.js): result() returns it only when every chunk was copied in, every byte written.
+        const data = freshData(TYPES[tensor.type], per * indices.length, tensor.data.constructor, OP);
+        joined = { type: tensor.type, sample, per, data, dims: [] };
       }
       joined.dims[at] = sample;
       if (sameDims(sample, joined.sample)) joined.data.set(tensor.data, starts[at] * joined.per);
@@ -213,7 +216,7 @@ function chunkTask(chunk, transfer, spare, into) {
   const copy = (view) => {
     if (!ArrayBuffer.isView(view) || !(view.buffer instanceof ArrayBuffer)) return view;
     if (!copies.has(view)) {
-      const copied = new view.constructor(spare.take(view.byteLength) ?? new ArrayBuffer(view.byteLength), 0, view.length);
+      const copied = new view.constructor(spare.take(view.byteLength) ?? uninitialisedBuffer(view.byteLength), 0, view.length);
       copied.set(view);
       copies.set(view, copied);
     }
