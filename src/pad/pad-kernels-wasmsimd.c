@@ -78,7 +78,11 @@ static void copy_short(size_t bytes, const uint8_t* in, uint8_t* out) {
 }
 #undef MOVE_TWO
 
-/* A forward run. The first vector is stored wherever dst is; the loop then
+/* Below this many bytes a forward run is memcpy (pad-kernels.h). */
+#define TW_PAD_MEMCPY_BELOW 2048
+
+/* A forward run. Short runs are memcpy; longer ones are copied here: the
+ * first vector is stored wherever dst is; the loop then
  * starts at dst's next 16-byte boundary (rewriting up to 15 bytes the first
  * store wrote, with the same values), so every store after the first is
  * aligned whatever the run's position in its row. The last vector ends
@@ -90,6 +94,10 @@ void tw_pad_copy__wasmsimd(size_t bytes, const void* src, void* dst) {
   uint8_t* out = dst;
   if (bytes < 16) {
     copy_short(bytes, in, out);
+    return;
+  }
+  if (bytes < TW_PAD_MEMCPY_BELOW) {
+    memcpy(out, in, bytes);
     return;
   }
   const uint8_t* const in_last = in + bytes - 16;

@@ -11,12 +11,15 @@
  *       dst[i] = src[i] for i in [0, bytes), src and dst not overlapping
  *       (a forward run; element size does not matter).
  *
- * Forward runs do not use memcpy: in wasm it is `memory.copy`, which V8
- * hands to the C library's memmove; glibc copies runs of a few KiB with
- * `rep movsb`, which on the AMD EPYC measured runs 5-9x slower when the
- * destination lies a few bytes ahead of the source modulo 4096 (bench/README.md,
- * "Resident Pad and where x and out lie"). The SIMD copy aligns its stores
- * itself, so a row costs the same wherever the allocator put x and out.
+ * Forward runs of 2 KiB and more do not use memcpy: in wasm it is
+ * `memory.copy`, which V8 hands to the C library's memmove; glibc copies runs
+ * of a few KiB with `rep movsb`, which on the AMD EPYC measured runs 5-9x
+ * slower when the destination lies a few bytes ahead of the source modulo
+ * 4096 (bench/README.md, "Resident Pad and where x and out lie"). The SIMD
+ * copy aligns its stores itself. Shorter runs are memcpy: glibc copies them
+ * with vector loops (never `rep movsb` below 2 KiB), and on an Intel Xeon
+ * that took the same time wherever x and out lay, where the SIMD loop's time
+ * doubled at some placements (same bench/README.md section).
  * Naming: tw_<op>_<kernel>_x<bits>__<isa>. */
 #ifndef TW_PAD_PAD_KERNELS_H
 #define TW_PAD_PAD_KERNELS_H
