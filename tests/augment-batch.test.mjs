@@ -96,7 +96,12 @@ test('a chunk tensor handed back is written into, or returned unused when the sa
   assert.notEqual(refused.tensor.data.buffer, other);
   assert.deepEqual(bytes(refused.tensor.data), bytes(fresh.tensor.data));
   assert.ok(refused.spent.includes(other));
-  // batches whose sample dims change between them, on the same workers: each as the calling thread gives it
+  // a buffer of the right size holding another tensor type: refused too, handed back unused
+  const other8 = new ArrayBuffer(fresh.tensor.data.byteLength);
+  const asBytes = chunkReply(augment, { ...chunk({ buffer: other8, type: 'float32', sample: [3, 24, 32] }), tensor: { ...tensor, type: 'uint8' } }).message;
+  assert.equal(asBytes.tensor.type, 'uint8');
+  assert.ok(asBytes.spent.includes(other8));
+  // batches whose sample dims or tensor type change between them, on the same workers: each as the calling thread gives it
   const free = compose([random.flip({ horizontal: 0.5 })], { seed: 9 });
   try {
     for (const size of [[50, 40], [50, 40], [40, 50], [40, 50], [20, 10]]) {
@@ -105,6 +110,13 @@ test('a chunk tensor handed back is written into, or returned unused when the sa
       const there = await free.batch(set, { workers: 2, tensor });
       assert.deepEqual(there.tensor.dims, [12, 3, size[1], size[0]]);
       assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data), `images ${size}`);
+    }
+    const set = Array.from({ length: 12 }, () => image(20, 10));
+    for (const type of ['uint8', 'float16', 'float32', 'uint8']) {
+      const here = await free.batch(set, { tensor: { ...tensor, type } });
+      const there = await free.batch(set, { workers: 2, tensor: { ...tensor, type } });
+      assert.equal(there.tensor.type, type);
+      assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data), type);
     }
   } finally {
     await free.batch.close();

@@ -55,8 +55,10 @@ export function runChunk(augment, { indices, targets, tensor, into }) {
  * The chunk's tensor written into a buffer an earlier chunk's tensor came in
  * (into: { buffer, type, sample }, handed back by the calling thread), so a
  * worker writes into memory already touched instead of a new tensor (whose
- * first writes cost as much again in page faults). Null when a sample's dims
- * are not `sample`: the chunk then runs as usual, which reports the sizes.
+ * first writes cost as much again in page faults). Null when the buffer does
+ * not fit a sample (other dims, or another tensor type: toTensor refuses the
+ * `out` with a RangeError or a TypeError): the chunk then runs as usual,
+ * which reports the sizes.
  */
 function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample }) {
   const per = sample.reduce((a, b) => a * b, 1);
@@ -68,7 +70,8 @@ function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample 
       const { tensor: written, ...rest } = augment(targets[i], indices[i], { tensor: { ...tensor, out } });
       results.push(rest);
     } catch (error) {
-      if (error instanceof RangeError && /options\.out must be/.test(error.message)) return null;
+      const refused = (error instanceof RangeError || error instanceof TypeError) && /options\.out must be/.test(error.message);
+      if (refused) return null;
       throw error;
     }
   }
