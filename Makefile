@@ -1,10 +1,12 @@
 # tensorwarp: C kernels -> one SIMD WebAssembly module + a thin ESM wrapper.
 #   make          build wasm/tensorwarp.{mjs,wasm} and wasm/enums.js
-#   make test     everything CI checks (deps, build, native sanitizer tests, fuzzers 30 s each, node tests)
+#   make test     everything CI checks (deps, build, native sanitizer tests, fuzzers 30 s each and
+#                 15 s each in their 32-bit build, node tests)
 #   make demo     build and serve demo/ on http://127.0.0.1:8080/
 #   make bench    tensorwarp beside the peers, one process per run, medians and ratios
 #                 (then bench/image.mjs and bench/augment.mjs: the image and augmentation workloads, Node and Chromium)
-#   make fuzz     every libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, FUZZ_JOBS at once
+#   make fuzz     every libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, FUZZ_JOBS at once,
+#                 built for this machine and again as wasm32 sees the C (32-bit size_t)
 
 # Debian's emcc runs its JS tools with node; with NodeSource's node it needs
 # Debian's module path or every optimised link fails ("Cannot find module 'acorn'").
@@ -39,20 +41,30 @@ NATIVE_CFLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer $(WARNINGS) \
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), one per entry family, with ASan
 # and UBSan. The library objects are compiled once with the sanitizers and
 # coverage (fuzzer-no-link) and linked into every harness.
+# Each harness is built twice: for this machine (build/fuzz) and as wasm32
+# sees the C (build/fuzz32: -m32, so size_t, pointers and ptrdiff_t have 32
+# bits and a byte count that wraps in wasm wraps here too; SSE float math,
+# since x87's excess precision would make the scalar kernels disagree with
+# the SIMD ones, and with wasm). FUZZ_DIR and FUZZ_ARCH select the build.
 FUZZ_CC       ?= clang-14
 FUZZ_SECONDS  ?= 120
 FUZZ_JOBS     ?= 2
 FUZZ_TEST_SECONDS := 30
-FUZZ_CFLAGS   := -std=c11 -O1 -g -fno-omit-frame-pointer $(WARNINGS) \
+FUZZ32_TEST_SECONDS := 15
+FUZZ_DIR      ?= build/fuzz
+FUZZ_ARCH     ?=
+FUZZ32        := FUZZ_DIR=build/fuzz32 FUZZ_ARCH="-m32 -msse2 -mfpmath=sse"
+FUZZ_CFLAGS   := -std=c11 -O1 -g -fno-omit-frame-pointer $(WARNINGS) $(FUZZ_ARCH) \
   -fsanitize=address,undefined -fno-sanitize-recover=all -Isrc
 FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_BINS     := $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_NAMES))
-FUZZ_OBJECTS  := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SOURCES))
+FUZZ_BINS     := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_NAMES))
+FUZZ_OBJECTS  := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(SOURCES))
+FUZZ_SEEDS    := build/fuzz/seeds
 # -timeout: one input may take at most this long (a slower one is a finding);
 # -max_len: seeds carry up to 4 KB of tensor data after their header.
 FUZZ_RUN_FLAGS := -timeout=30 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1
 
-.PHONY: all test test-deps test-native test-js test-fuzz fuzz fuzz-build fuzz-replay demo bench clean
+.PHONY: all test test-deps test-native test-js test-fuzz fuzz fuzz-build fuzz-replay fuzz-runs demo bench clean
 all: wasm/tensorwarp.mjs wasm/enums.js
 
 build/wasm/%.o: src/%.c $(HEADERS) Makefile
@@ -91,43 +103,49 @@ node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-build/fuzz/obj/%.o: src/%.c $(HEADERS) Makefile
+$(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJECTS)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJECTS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJECTS) -lm -o $@
 
 # Seeds from ../shared/conformance, regenerated on every run (nothing large is committed).
-build/fuzz/seeds: FORCE
+$(FUZZ_SEEDS): FORCE
 	node tests/fuzz/seeds.mjs $@
 
-fuzz-build: $(FUZZ_BINS) build/fuzz/seeds
+fuzz-build: $(FUZZ_BINS) $(FUZZ_SEEDS)
 
 # Every committed reproducer (tests/fuzz/regressions/<harness>/) and every seed, once.
 fuzz-replay: fuzz-build
 	@set -e; for h in $(FUZZ_NAMES); do \
-	  inputs="$$(find tests/fuzz/regressions/$$h build/fuzz/seeds/$$h -type f 2>/dev/null | sort)"; \
+	  inputs="$$(find tests/fuzz/regressions/$$h $(FUZZ_SEEDS)/$$h -type f 2>/dev/null | sort)"; \
 	  [ -n "$$inputs" ] || continue; \
-	  echo "== fuzz_$$h: replaying $$(echo "$$inputs" | wc -l) inputs (reproducers and seeds)"; \
-	  build/fuzz/fuzz_$$h $$inputs > build/fuzz/replay-$$h.log 2>&1 || { tail -40 build/fuzz/replay-$$h.log; exit 1; }; \
+	  echo "== $(FUZZ_DIR)/fuzz_$$h: replaying $$(echo "$$inputs" | wc -l) inputs (reproducers and seeds)"; \
+	  $(FUZZ_DIR)/fuzz_$$h $$inputs > $(FUZZ_DIR)/replay-$$h.log 2>&1 || { tail -40 $(FUZZ_DIR)/replay-$$h.log; exit 1; }; \
 	done
 
-# One harness for FUZZ_SECONDS, growing build/fuzz/corpus/<harness> from the
-# seeds; a crash keeps its input in build/fuzz/crashes/ and fails the target.
-fuzz-run-%: build/fuzz/fuzz_% build/fuzz/seeds
-	@mkdir -p build/fuzz/corpus/$* build/fuzz/seeds/$* build/fuzz/crashes
-	@build/fuzz/fuzz_$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/crashes/$*- \
-	  build/fuzz/corpus/$* build/fuzz/seeds/$* > build/fuzz/$*.log 2>&1 \
-	  || { tail -60 build/fuzz/$*.log; echo "fuzz_$*: FAILED, input kept in build/fuzz/crashes/"; exit 1; }
-	@echo "fuzz_$*: $$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' build/fuzz/$*.log)," \
-	  "$$(grep -o 'cov: [0-9]*' build/fuzz/$*.log | tail -1), corpus $$(ls build/fuzz/corpus/$* | wc -l) inputs"
+# One harness for FUZZ_SECONDS, growing $(FUZZ_DIR)/corpus/<harness> from the
+# seeds; a crash keeps its input in $(FUZZ_DIR)/crashes/ and fails the target.
+fuzz-run-%: $(FUZZ_DIR)/fuzz_% $(FUZZ_SEEDS)
+	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_SEEDS)/$* $(FUZZ_DIR)/crashes
+	@$(FUZZ_DIR)/fuzz_$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/crashes/$*- \
+	  $(FUZZ_DIR)/corpus/$* $(FUZZ_SEEDS)/$* > $(FUZZ_DIR)/$*.log 2>&1 \
+	  || { tail -60 $(FUZZ_DIR)/$*.log; echo "$(FUZZ_DIR)/fuzz_$*: FAILED, input kept in $(FUZZ_DIR)/crashes/"; exit 1; }
+	@echo "$(FUZZ_DIR)/fuzz_$*: $$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' $(FUZZ_DIR)/$*.log)," \
+	  "$$(grep -o 'cov: [0-9]*' $(FUZZ_DIR)/$*.log | tail -1), corpus $$(ls $(FUZZ_DIR)/corpus/$* | wc -l) inputs"
+
+fuzz-runs: $(patsubst %,fuzz-run-%,$(FUZZ_NAMES))
 
 fuzz: fuzz-replay
-	$(MAKE) -j$(FUZZ_JOBS) $(patsubst %,fuzz-run-%,$(FUZZ_NAMES))
+	$(MAKE) -j$(FUZZ_JOBS) fuzz-runs
+	$(MAKE) $(FUZZ32) fuzz-replay
+	$(MAKE) -j$(FUZZ_JOBS) $(FUZZ32) fuzz-runs
 
 test-fuzz: fuzz-replay
-	$(MAKE) -j2 FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) $(patsubst %,fuzz-run-%,$(FUZZ_NAMES))
+	$(MAKE) -j2 FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) fuzz-runs
+	$(MAKE) -j2 $(FUZZ32) fuzz-replay
+	$(MAKE) -j2 $(FUZZ32) FUZZ_SECONDS=$(FUZZ32_TEST_SECONDS) fuzz-runs
 
 FORCE:
 .SECONDARY: $(FUZZ_OBJECTS)

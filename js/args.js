@@ -26,18 +26,22 @@ export function integers(values, argument) {
   if (!Number.isSafeInteger(length) || length < 0 || length > MAX_ENTRIES) {
     throw new RangeError(`${argument}: expected an array of at most ${MAX_ENTRIES} integers, got length ${length}`);
   }
-  return Array.from({ length }, (_, i) => {
-    const v = values[i];
-    if (typeof v === 'bigint') {
-      if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
-        throw new RangeError(`${argument}: ${v} is too large`);
-      }
-      return Number(v);
+  const result = new Array(length); // a plain loop: Array.from over an array-like costs microseconds a call
+  for (let i = 0; i < length; i++) result[i] = safeInteger(values[i], argument);
+  return result;
+}
+
+/** One entry of integers(): a number or bigint that is a safe integer, as a number. */
+function safeInteger(v, argument) {
+  if (typeof v === 'bigint') {
+    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
+      throw new RangeError(`${argument}: ${v} is too large`);
     }
-    if (typeof v !== 'number') throw new TypeError(`${argument}: expected integers, got ${describe(v)}`);
-    if (!Number.isSafeInteger(v)) throw new RangeError(`${argument}: expected integers, got ${v}`);
-    return v;
-  });
+    return Number(v);
+  }
+  if (typeof v !== 'number') throw new TypeError(`${argument}: expected integers, got ${describe(v)}`);
+  if (!Number.isSafeInteger(v)) throw new RangeError(`${argument}: expected integers, got ${v}`);
+  return v;
 }
 
 /**

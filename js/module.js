@@ -74,7 +74,8 @@ export function compiledModule() {
 
 const decoder = new TextDecoder();
 
-function lastError(m) {
+/** The C layer's message for its last failure (tw_last_error), as a string. */
+export function lastError(m = wasm()) {
   const start = m._tw_last_error() >>> 0;
   const heap = m.HEAPU8;
   let end = start;
@@ -131,6 +132,13 @@ export function checkRoom(op, subject, blocks) {
   throw new RangeError(`${op}: ${subject} cannot be computed in wasm memory: the call needs ${needed} bytes at once (${parts}), more than the ${free} a 4 GiB memory has left`);
 }
 
+// The heap's int64 view is indexed by 8-byte word; the allocator's blocks
+// are 8-byte aligned (a view made per call costs more than the values).
+function int64Index(pointer) {
+  if (pointer % 8 !== 0) throw new Error(`tensorwarp: internal error: int64 array at ${pointer} is not 8-byte aligned`);
+  return pointer / 8;
+}
+
 /**
  * Runs `body(frame, module)` with a frame whose allocations are all freed
  * when it returns or throws.
@@ -154,7 +162,7 @@ export function withFrame(op, body) {
     /** Copies a typed array's bytes into a new heap block. */
     copyIn(view) {
       const pointer = frame.alloc(view.byteLength);
-      m.HEAPU8.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), pointer);
+      m.HEAPU8.set(view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), pointer);
       return pointer;
     },
     /** int64 array for shapes and pads (values already validated integers). */
@@ -164,13 +172,15 @@ export function withFrame(op, body) {
     /** Overwrites an int64 array allocated by int64s (same length); returns its pointer. */
     setInt64s(pointer, values) {
       if (8 * values.length > frame.capacity(pointer)) throw new Error('tensorwarp: internal error: int64 array overflows its block');
-      const view = new BigInt64Array(m.HEAPU8.buffer, pointer, values.length);
-      for (let i = 0; i < values.length; i++) view[i] = BigInt(values[i]);
+      const heap = m.HEAP64, first = int64Index(pointer);
+      for (let i = 0; i < values.length; i++) heap[first + i] = BigInt(values[i]);
       return pointer;
     },
     /** Reads `count` int64 values back as numbers. */
     readInt64s(pointer, count) {
-      return Array.from(new BigInt64Array(m.HEAPU8.buffer, pointer, count), Number);
+      const heap = m.HEAP64, first = int64Index(pointer), values = new Array(count);
+      for (let i = 0; i < count; i++) values[i] = Number(heap[first + i]);
+      return values;
     },
   };
   try {

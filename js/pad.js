@@ -4,9 +4,9 @@
 import { pad_mode as MODES, pad_order as ORDERS } from '../wasm/enums.js';
 import { elementBytes } from './dtypes.js';
 import { integers, choice, normaliseAxes, checkOptions } from './args.js';
-import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame, writeHeapBox, boxRunBytes, elementCount } from './tensor.js';
+import { checkTensor, inputPointer, outputTarget, tensorBytes, viaIndexMap, withFrame, writeHeapBox, boxRunBytes, elementCount, boolBytes } from './tensor.js';
 import { check } from './module.js';
-import { moveRows, rowPlan } from './rows.js';
+import { moveRows, rowPlan, readMap } from './rows.js';
 import { bytesOf, freshData } from './stream.js';
 
 export const PAD_MODES = Object.freeze(Object.fromEntries(Object.entries(MODES).map(([k, v]) => [k.toLowerCase(), v])));
@@ -54,9 +54,7 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
       const axes = { rank, shapePointer, beginPointer, endPointer, mode, order };
       const result = padByMaps(op, frame, m, x, dims, axes, constant, names);
       if (result) return result;
-    }
-    if ((out === undefined || out === null) && !x.heap) {
-      // A fresh result from a JS x: x goes straight to its place in the
+      // Otherwise a fresh result from a JS x: x goes straight to its place in the
       // result and C writes only the borders (one pass less than copying x
       // in and padding it), when C says the borders read only that place.
       const boxPointer = frame.alloc(24 * Math.max(rank, 1));
@@ -87,20 +85,23 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
 // the heap and the result never copied out of it. Mirrored, repeated or
 // wrapped borders along the row would be moved unit by unit in JS, slower
 // than C writing them (measured: f32 1024² reflect 6.2 ms against 4.2 ms
-// for the one-pass path below), so those take the one-pass path; so do rows
-// too short for one TypedArray.set each to pay, and maps large next to the data.
+// for the one-pass path below), so those take the one-pass path; so do runs
+// of x too short for one TypedArray.set each to pay (f32 1024² wrap by 64,
+// runs of 256 bytes: 5.0–7.7 ms in the full bench, 4.6 on the one-pass
+// path), and maps large next to the data.
 const MIN_ROW_BYTES = 512;
-const MAX_MAP_ENTRIES = 1 << 20;
+const MAX_MAP_ENTRIES = 1 << 20; // beyond SMALL_MAP entries, at most one per MAP_ELEMENTS_EACH result elements
+const SMALL_MAP = 4096;
+const MAP_ELEMENTS_EACH = 64;
 const INT32_MAX = 0x7fff_ffff;
 
 /** The maps of every axis from tw_pad_maps, or null where the path does not apply. */
 function padMaps(op, frame, m, x, dims, axes, names) {
   const entries = dims.reduce((sum, n) => sum + n, 0);
-  if (entries > MAX_MAP_ENTRIES || x.dims.some((n) => n > INT32_MAX)) return null;
-  const pointer = frame.alloc(4 * entries, 'the index maps');
-  check(m._tw_pad_maps(axes.rank, axes.shapePointer, axes.beginPointer, axes.endPointer, axes.mode, axes.order, pointer,
-    4 * entries), op, names);
-  const all = new Int32Array(m.HEAPU8.buffer, pointer, entries).slice();
+  const tooMany = entries > Math.min(MAX_MAP_ENTRIES, Math.max(SMALL_MAP, elementCount(dims) / MAP_ELEMENTS_EACH));
+  if (tooMany || x.dims.some((n) => n > INT32_MAX)) return null;
+  const all = readMap(frame, m, entries, 'the index maps', (pointer, bytes) => check(m._tw_pad_maps(axes.rank,
+    axes.shapePointer, axes.beginPointer, axes.endPointer, axes.mode, axes.order, pointer, bytes), op, names));
   let at = 0;
   return dims.map((n) => all.subarray(at, (at += n)));
 }
@@ -118,10 +119,10 @@ function sourceRows(maps, xDims, rowAxis) {
   return rows;
 }
 
-/** x's bytes as the result takes them: bool data as 0 and 1 (any nonzero byte is true). */
+/** x's bytes as the result takes them: bool data as 0 and 1. */
 function sourceBytes(x) {
   const bytes = bytesOf(x.data);
-  return x.info.kind === 'bool' && bytes.some((b) => b > 1) ? bytes.map((b) => (b ? 1 : 0)) : bytes;
+  return x.info.kind === 'bool' ? boolBytes(bytes) : bytes;
 }
 
 function padByMaps(op, frame, m, x, dims, axes, constant, names) {
@@ -136,9 +137,9 @@ function padByMaps(op, frame, m, x, dims, axes, constant, names) {
   while (rowAxis > 0 && identity(rowAxis)) unitElements *= dims[rowAxis--];
   const unitBytes = (info.bits / 8) * unitElements;
   const rowUnits = x.dims[rowAxis];
-  if (rowUnits * unitBytes < MIN_ROW_BYTES || elementCount(x.dims) / (rowUnits * unitElements) > INT32_MAX) return null;
+  if (rowUnits * unitBytes < MIN_ROW_BYTES) return null; // (so x's rows, at most 4 GiB / 512, fit int32 indices)
   const plan = rowPlan(maps[rowAxis], unitBytes);
-  if (plan.steps.length > 0) return null;
+  if (plan.steps.length > 0 || plan.runs.some(([, , bytes]) => bytes < MIN_ROW_BYTES)) return null;
   const data = freshData(info, count, x.data.constructor, op);
   const fillUnit = new Uint8Array(unitBytes);
   for (let i = 0; i < unitBytes; i++) fillUnit[i] = constant[i % constant.length];

@@ -10,6 +10,16 @@
 // rows[r] is the source row of result row r, columns[c] the source unit of
 // result unit c within its row; -1 in either means the fill.
 
+/**
+ * An int32 index map of `entries` entries that `write(pointer, bytes)` (a
+ * checked C call) writes into a block of `frame`, copied out to JS.
+ */
+export function readMap(frame, m, entries, what, write) {
+  const pointer = frame.alloc(4 * entries, what);
+  write(pointer, 4 * entries);
+  return new Int32Array(m.HEAPU8.buffer, pointer, entries).slice();
+}
+
 // A source run shorter than this many units is moved unit by unit: one
 // TypedArray.prototype.set costs about as much as that many single moves.
 const RUN_UNITS = 16;
@@ -80,25 +90,58 @@ function fillRow(fillUnit, units) {
   return row;
 }
 
+const WORD_VIEWS = [[8, BigUint64Array], [4, Uint32Array], [2, Uint16Array], [1, Uint8Array]];
+
+/**
+ * A function that writes the fill over target bytes [start, end) (whole
+ * units). TypedArray.prototype.fill of one word does it when the unit is
+ * one word repeated (an element, or an RGBA pixel) and the target is aligned
+ * to it; otherwise a row of fill units is copied in as often as it takes.
+ */
+function filler(target, fillUnit, rowUnits) {
+  const unitBytes = fillUnit.length;
+  for (const [size, View] of WORD_VIEWS) {
+    if (unitBytes % size !== 0 || target.byteOffset % size !== 0) continue;
+    if (!fillUnit.every((b, i) => b === fillUnit[i % size])) continue;
+    const words = new View(target.buffer, target.byteOffset, target.length / size);
+    const word = new View(fillUnit.slice(0, size).buffer)[0];
+    return (start, end) => words.fill(word, start / size, end / size);
+  }
+  const row = fillRow(fillUnit, rowUnits);
+  return (start, end) => {
+    for (let at = start; at < end; at += row.length) target.set(row.subarray(0, Math.min(row.length, end - at)), at);
+  };
+}
+
 /**
  * Writes every byte of `target` (rows.length rows of targetRowUnits units)
  * from `source` (rows of sourceRowUnits units), both byte arrays that do not
  * overlap, following the maps (the column map as given or as its rowPlan);
- * `fillUnit` holds the unitBytes bytes of one unit of fill.
+ * `fillUnit` holds the unitBytes bytes of one unit of fill. Fill that runs
+ * on from one row into the next (a right border and the next left border,
+ * rows of fill) is written in one call.
  */
 export function moveRows({ source, target, rows, columns, sourceRowUnits, targetRowUnits, unitBytes, fillUnit, plan = rowPlan(columns, unitBytes) }) {
-  const fills = rows.includes(-1) || plan.fills.length > 0 ? fillRow(fillUnit, targetRowUnits) : null;
-  const fillRuns = plan.fills.map(([to, bytes]) => [to, fills.subarray(0, bytes)]);
+  const fill = rows.includes(-1) || plan.fills.length > 0 ? filler(target, fillUnit, targetRowUnits) : null;
   const outRow = targetRowUnits * unitBytes, inRow = sourceRowUnits * unitBytes;
+  let fillStart = 0, fillEnd = 0; // the fill not yet written
+  const addFill = (start, end) => {
+    if (start !== fillEnd) {
+      if (fillEnd > fillStart) fill(fillStart, fillEnd);
+      fillStart = start;
+    }
+    fillEnd = end;
+  };
   for (let r = 0; r < rows.length; r++) {
     const at = r * outRow, row = rows[r];
     if (row < 0) {
-      target.set(fills, at);
+      addFill(at, at + outRow);
       continue;
     }
     const start = row * inRow;
     for (const [to, from, bytes] of plan.runs) target.set(source.subarray(start + from, start + from + bytes), at + to);
-    for (const [to, run] of fillRuns) target.set(run, at + to);
+    for (const [to, bytes] of plan.fills) addFill(at + to, at + to + bytes);
   }
+  if (fillEnd > fillStart) fill(fillStart, fillEnd);
   moveSteps(source, target, plan.steps, rows, sourceRowUnits, targetRowUnits, unitBytes);
 }

@@ -169,9 +169,15 @@ export function checkTensor(t, argument) {
   if (checked.heap && checked.info.kind === 'bool') {
     const { pointer, bytes } = checked.region;
     const stored = wasm().HEAPU8.subarray(pointer, pointer + bytes);
-    if (stored.some((b) => b > 1)) return { ...checked, data: Uint8Array.from(stored, (b) => (b ? 1 : 0)), heap: null, pointer: 0 };
+    const normal = boolBytes(stored);
+    if (normal !== stored) return { ...checked, data: normal, heap: null, pointer: 0 };
   }
   return checked;
+}
+
+/** Bool bytes as 0 and 1 (any nonzero byte is true): `bytes` itself when they already are, else a new copy. */
+export function boolBytes(bytes) {
+  return bytes.some((b) => b > 1) ? Uint8Array.from(bytes, (b) => (b ? 1 : 0)) : bytes;
 }
 
 /** checkTensor without the bool normalisation: the tensor as it is (for `out`). */
@@ -197,18 +203,6 @@ export function viaIndexMap(x, run, missing) {
   const indices = Int32Array.from({ length: x.count }, (_, i) => i);
   const moved = run({ info: TYPES.int32, dims: x.dims, count: x.count, data: indices, heap: null, pointer: 0, region: null });
   return { type: 'string', dims: moved.dims, data: Array.from(moved.data, (i) => (i < 0 ? missing : x.data[i])) };
-}
-
-/**
- * A frame block holding a tensor of `info` and `dims`, as a checked heap
- * input (read in place, like a heap tensor); the block must be large enough.
- */
-export function frameTensor(frame, info, dims, pointer) {
-  const count = elementCount(dims);
-  const bytes = storageBytes(info, count);
-  const capacity = frame.capacity(pointer);
-  if (bytes > capacity) throw new RangeError(`tensorwarp: internal error: ${bytes} bytes do not fit in a block of ${capacity}`);
-  return { info, dims: [...dims], count, data: null, heap: true, pointer, region: { pointer, bytes } };
 }
 
 /** Heap bytes of a checked tensor. */
@@ -328,6 +322,17 @@ function overlaps(a, b) {
   return a.bytes > 0 && b.bytes > 0 && a.pointer < b.pointer + b.bytes && b.pointer < a.pointer + a.bytes;
 }
 
+// How outputTarget starts its refusal of an `out` of the wrong type or dims.
+const OUT_REFUSAL = 'options.out must be';
+
+/**
+ * Whether `error` is outputTarget's refusal of an `out` of the wrong type
+ * (TypeError) or dims (RangeError), as opposed to any other failure.
+ */
+export function refusedOut(error) {
+  return (error instanceof TypeError || error instanceof RangeError) && error.message.includes(OUT_REFUSAL);
+}
+
 /**
  * Where an operator writes its result. `out` (optional) is the caller's
  * tensor; it must have the result's type and dims, and a heap `out` must not
@@ -342,7 +347,7 @@ export function outputTarget(frame, op, info, dims, out, inputs) {
     const target = describeTensor(out, `${op}: options.out`);
     const wrongDims = target.dims.length !== dims.length || target.dims.some((d, i) => d !== dims[i]);
     if (target.info !== info || wrongDims) {
-      const message = `${op}: options.out must be a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`;
+      const message = `${op}: ${OUT_REFUSAL} a ${info.name} tensor of dims [${dims.join(', ')}], got ${target.info.name} [${target.dims.join(', ')}]`;
       throw target.info !== info ? new TypeError(message) : new RangeError(message);
     }
     if (target.heap) {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, averagePool, tensor } from '../js/index.js';
 import {
-  argumentCases, runCases, INTEGER_ENTRY, NOT_A_LIST, NOT_A_TENSOR, CHOICE, FLAG, detached, shared, offsetView,
+  argumentCases, runCases, INTEGER_ENTRY, NOT_A_LIST, NOT_A_TENSOR, CHOICE, flagCases, detached, shared, offsetView,
 } from './support/badinput.js';
 
 await ready();
@@ -41,8 +41,8 @@ const cases = [
   ...argumentCases('options.pads[0]', /^averagePool: options\.pads/, (v) => withOptions({ pads: [v, 0] }),
     { ...INTEGER_ENTRY, '-0': 'same as 0', negative: RangeError }),
   ...argumentCases('options.pads', /^averagePool: options\.pads/, (v) => withOptions({ pads: v }), { ...NOT_A_LIST, undefined: 'default' }),
-  ...argumentCases('options.ceilMode', /^averagePool: options\.ceilMode/, (v) => withOptions({ ceilMode: v }), FLAG),
-  ...argumentCases('options.countIncludePad', /^averagePool: options\.countIncludePad/, (v) => withOptions({ countIncludePad: v }), FLAG),
+  ...flagCases('averagePool', 'ceilMode', withOptions),
+  ...flagCases('averagePool', 'countIncludePad', withOptions),
   ...argumentCases('options.autoPad', /^averagePool: options\.autoPad/, (v) => withOptions({ autoPad: v }), CHOICE),
   ...argumentCases('options.out', /^averagePool: options\.out/, (v) => withOptions({ out: v }), { ...NOT_A_TENSOR, null: 'default', undefined: 'default' }),
   ...argumentCases('x.dims[2]', /^averagePool: x/, (v) => ({ x: { ...X(), dims: [1, 1, v] }, options: { kernelShape: [2] } }),

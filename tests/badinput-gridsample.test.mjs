@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, gridSample, tensor } from '../js/index.js';
 import {
-  argumentCases, runCases, NOT_A_LIST, NOT_A_TENSOR, CHOICE, FLAG, detached, shared, offsetView,
+  argumentCases, runCases, NOT_A_LIST, NOT_A_TENSOR, CHOICE, flagCases, detached, shared, offsetView,
 } from './support/badinput.js';
 
 await ready();
@@ -42,7 +42,7 @@ const cases = [
   ...argumentCases('options', /^gridSample: options/, (v) => ({ x: X(), grid: GRID(), options: v }), { ...NOT_A_LIST, undefined: 'default' }),
   ...argumentCases('options.mode', /^gridSample: options\.mode/, (v) => withOptions({ mode: v }), CHOICE),
   ...argumentCases('options.paddingMode', /^gridSample: options\.paddingMode/, (v) => withOptions({ paddingMode: v, fillValue: undefined }), CHOICE),
-  ...argumentCases('options.alignCorners', /^gridSample: options\.alignCorners/, (v) => withOptions({ alignCorners: v }), FLAG),
+  ...flagCases('gridSample', 'alignCorners', withOptions),
   ...argumentCases('options.fillValue (float32)', /^gridSample: options\.fillValue/, (v) => withOptions({ fillValue: v }),
     { null: 'default', undefined: 'default', string: TypeError, '-0': 'ok', bigint: TypeError }),
   ...argumentCases('options.fillValue (int32)', /^gridSample: options\.fillValue/, intFill,

@@ -9,9 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { resize, warpAffine, warpPerspective, rotate } from '../js/image.js';
-import { argumentCases, runCases, NOT_A_LIST } from './support/badinput.js';
+import { argumentCases, runCases, NOT_A_LIST, flagCases } from './support/badinput.js';
 import {
-  IMG, pixels, sevens, SIZE, FINITE, placer, imageFamily, inputCases, outCases, fillCases, choiceCases, flagCases, NO_NAMES,
+  IMG, pixels, sevens, SIZE, FINITE, placer, imageFamily, inputCases, outCases, fillCases, choiceCases, NO_NAMES,
 } from './support/badinput-image.js';
 
 await ready();
@@ -150,7 +150,8 @@ test('rotate: bad-input matrix', () => {
     ...inputCases(op, place, withOptions),
     ...outCases(op, withOptions, OUT4x3),
     ...argumentCases('degrees', /^rotate: degrees/, (v) => place({ arg: v }), { ...FINITE, undefined: TypeError, '-0': 'same as 0' }),
-    { label: 'degrees 390 (the same as 30)', args: place({ arg: 390 }), expect: 'ok' },
+    { label: 'degrees 390 (the same pixels as 30)', args: place({ arg: 390 }), expect: 'ok', same: place({}) },
+    { label: 'a center and scale whose matrix overflows', args: withOptions({ center: [1e308, 1e308], scale: 10 }), expect: RangeError, name: /^rotate: options\.center and options\.scale/ },
     ...argumentCases('options.center', /^rotate: options\.center/, (v) => withOptions({ center: v }), { ...NOT_A_LIST, undefined: 'default' }),
     ...argumentCases('options.center[0]', /^rotate: options\.center/, (v) => withOptions({ center: [v, 1] }), { ...FINITE, undefined: TypeError }),
     { label: 'options.center of 3', args: withOptions({ center: [1, 1, 1] }), expect: RangeError, name: /^rotate: options\.center/ },

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
-import { wasm } from '../js/module.js';
+import { wasm, lastError } from '../js/module.js';
 import {
   dtype as DTYPE, status as STATUS, avgpool_auto_pad as AUTO_PAD, gridsample_mode as MODE, gridsample_padding as PADDING,
   pad_mode as PAD_MODE, pad_order as PAD_ORDER, image_flip_direction as FLIP, image_layout as LAYOUT,
@@ -15,12 +15,6 @@ import {
 
 await ready();
 const m = wasm();
-const decoder = new TextDecoder();
-const lastError = () => {
-  const start = m._tw_last_error() >>> 0;
-  const end = m.HEAPU8.indexOf(0, start);
-  return decoder.decode(m.HEAPU8.subarray(start, end));
-};
 
 function int64s(values) {
   const pointer = m._malloc(8 * values.length) >>> 0;
@@ -73,6 +67,27 @@ test('tw_avgpool: x or y outside the heap is INVALID_ARGUMENT naming it, nothing
   } finally {
     m._free(x);
     m._free(y);
+  }
+});
+
+test('tw_avgpool_band_plan: a band table outside the heap is INVALID_ARGUMENT naming it, nothing written', () => {
+  // x [1, 1, 8, 1], kernel 1: one-row bands give 8 bands of 6 int64 each
+  const shape = int64s([1, 1, 8, 1]), kernel = int64s([1, 1]), count = m._malloc(8) >>> 0;
+  const bands = m._malloc(8 * 6 * 8) >>> 0;
+  const plan = (table, capacity) => m._tw_avgpool_band_plan(2, shape, kernel, 0, 0, 0, 0, AUTO_PAD.NOTSET, 1n, table,
+    BigInt(capacity), count);
+  try {
+    for (const table of [BELOW_HEAP, PAST_MEMORY]) {
+      const low = m.HEAPU8.slice(0, 512);
+      assert.equal(plan(table, 8), STATUS.INVALID_ARGUMENT, lastError());
+      assert.match(lastError(), /^bands: 384 bytes at address 0x[0-9a-f]+ are not inside the wasm heap/);
+      assert.deepEqual(m.HEAPU8.slice(0, 512), low, 'the static data below the heap is unchanged');
+    }
+    assert.equal(plan(bands, 8), STATUS.OK, lastError());
+    const starts = Array.from({ length: 8 }, (_, i) => Number(new BigInt64Array(m.HEAPU8.buffer, bands, 48)[6 * i]));
+    assert.deepEqual(starts, [0, 1, 2, 3, 4, 5, 6, 7]);
+  } finally {
+    for (const pointer of [shape, kernel, count, bands]) m._free(pointer);
   }
 });
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ready } from '../js/index.js';
 import { crop, pad } from '../js/image.js';
-import { wasm } from '../js/module.js';
+import { wasm, lastError } from '../js/module.js';
 import { poisonFreshBuffers } from '../js/stream.js';
 import { BORDERS } from '../js/image/common.js';
 import { status as STATUS } from '../wasm/enums.js';
@@ -17,7 +17,6 @@ await ready();
 poisonFreshBuffers(0xa5);
 
 const BORDER_NAMES = Object.keys(BORDERS);
-const lastError = (m) => { const at = m._tw_last_error() >>> 0; let end = at; while (m.HEAPU8[end]) end++; return Buffer.from(m.HEAPU8.subarray(at, end)).toString(); };
 const fixtures = JSON.parse(readFileSync(new URL('./fixtures/image/data-movement.json', import.meta.url), 'utf8'));
 const sources = fixtures.sources.map(fixtureImage);
 

@@ -7,6 +7,7 @@ import { checkOptions, flag } from '../args.js';
 import { compiledModule } from '../module.js';
 import { TYPES } from '../dtypes.js';
 import { freshData, uninitialisedBuffer } from '../stream.js';
+import { refusedOut } from '../tensor.js';
 import { Pool } from './pool.js';
 
 const OP = 'batch';
@@ -15,6 +16,9 @@ const MAX_WORKERS = 64;
 
 /** An element of `images`: an image, or targets { image, mask, boxes, keypoints }. */
 const asTargets = (entry) => (entry !== null && typeof entry === 'object' && 'image' in entry ? entry : { image: entry });
+
+/** A result without its tensor (the batch's tensor holds it). */
+const withoutTensor = ({ tensor, ...rest }) => rest;
 
 const sameDims = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
 
@@ -67,11 +71,9 @@ function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample 
   for (let i = 0; i < targets.length; i++) {
     const out = { type, dims: [1, ...sample], data: data.subarray(i * per, (i + 1) * per) };
     try {
-      const { tensor: written, ...rest } = augment(targets[i], indices[i], { tensor: { ...tensor, out } });
-      results.push(rest);
+      results.push(withoutTensor(augment(targets[i], indices[i], { tensor: { ...tensor, out } })));
     } catch (error) {
-      const refused = (error instanceof RangeError || error instanceof TypeError) && /options\.out must be/.test(error.message);
-      if (refused) return null;
+      if (refusedOut(error)) return null;
       throw error;
     }
   }
@@ -85,10 +87,9 @@ function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample 
 function intoSlice(augment, targets, k, tensor, batch, i, k0) {
   const out = { type: batch.type, dims: [1, ...batch.dims.slice(1)], data: batch.data.subarray(i * batch.per, (i + 1) * batch.per) };
   try {
-    const { tensor: written, ...rest } = augment(targets, k, { tensor: { ...tensor, out } });
-    return rest;
+    return withoutTensor(augment(targets, k, { tensor: { ...tensor, out } }));
   } catch (error) {
-    if (!(error instanceof RangeError && /options\.out must be/.test(error.message))) throw error;
+    if (!refusedOut(error)) throw error;
     const { tensor: sample } = augment(targets, k, { tensor });
     throw differentSizes(k, sample.dims.slice(1), k0, batch.dims.slice(1));
   }

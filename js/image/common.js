@@ -133,9 +133,6 @@ export function interpolation(value, fallback, allowed, op) {
   return choice(value === undefined ? fallback : value, choices, `${op}: options.interpolation`);
 }
 
-/** One of the keys of `choices` -> its value (TypeError listing the keys): js/args.js choice. */
-export { choice as name };
-
 /**
  * The constant border value, one byte per channel: `fill` is an integer
  * 0..255 for every channel or an array of one per channel (default 0).

@@ -4,8 +4,8 @@ import { image_layout as LAYOUT_CODES } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
-import { describe } from '../args.js';
-import { checkImage, resultImage, imageOptions, name, finite, imagePointer, heapResult } from './common.js';
+import { describe, choice } from '../args.js';
+import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult } from './common.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
 const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
@@ -57,8 +57,8 @@ const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out']
  * entries. Shared with the fused warp (warp-tensor.js).
  */
 export function tensorSpec(op, o, imageChannels) {
-  const layout = name(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
-  const type = TENSOR_TYPES[name(o.type === undefined ? 'float32' : o.type, Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
+  const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
+  const type = TENSOR_TYPES[choice(o.type === undefined ? 'float32' : o.type, Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
   const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, [1, 3, 4], `${op}: options.channels`);
   if (channels > imageChannels && !(channels === 3 && imageChannels <= 2)) {
     throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
@@ -142,7 +142,7 @@ export function fromTensor(t, options) {
   if (!Object.values(TENSOR_TYPES).includes(x.info)) {
     throw new TypeError(`${op}: t.type: expected float32, float16 or uint8, got ${x.info.name}`);
   }
-  const layout = name(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
+  const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
   if (x.dims.length !== 3 && x.dims.length !== 4) {
     throw new RangeError(`${op}: t.dims: expected [N, C, H, W] or [C, H, W] (NHWC: [N, H, W, C] or [H, W, C]), got [${x.dims.join(', ')}]`);
   }

@@ -2,7 +2,8 @@
 import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
-import { checkImage, resultImage, imageOptions, name, integer, imagePointer } from './common.js';
+import { choice } from '../args.js';
+import { checkImage, resultImage, imageOptions, integer, imagePointer } from './common.js';
 import { readable } from './rows.js';
 
 const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, vertical: DIRECTIONS.VERTICAL, both: DIRECTIONS.BOTH });
@@ -75,7 +76,7 @@ export function flip(img, direction, options) {
   const op = 'flip';
   const { out } = imageOptions(options, op, ['out']);
   const src = checkImage(img, `${op}: img`);
-  const code = name(direction, DIRECTION_CODES, `${op}: direction`);
+  const code = choice(direction, DIRECTION_CODES, `${op}: direction`);
   return runFlip(op, src, resultImage(out, src.width, src.height, src.channels, op), code);
 }
 

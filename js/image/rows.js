@@ -6,7 +6,7 @@
 // per column.
 import { check, withFrame } from '../module.js';
 import { overlaps } from './common.js';
-import { moveRows } from '../rows.js';
+import { moveRows, readMap } from '../rows.js';
 
 /** The input as read by a function writing `target`: a copy if they share memory. */
 export function readable(src, target) {
@@ -21,11 +21,8 @@ export function readable(src, target) {
  */
 function regionMaps(op, src, region, borderCode) {
   return withFrame(op, (frame, m) => {
-    const axis = (length, before, count) => {
-      const pointer = frame.alloc(4 * count, 'the region map');
-      check(m._tw_image_region_map(length, BigInt(before), count, borderCode, pointer, 4 * count), op);
-      return new Int32Array(m.HEAPU8.buffer, pointer, count).slice();
-    };
+    const axis = (length, before, count) => readMap(frame, m, count, 'the region map',
+      (pointer, bytes) => check(m._tw_image_region_map(length, BigInt(before), count, borderCode, pointer, bytes), op));
     return { rows: axis(src.height, region.top, region.height), columns: axis(src.width, region.left, region.width) };
   });
 }

@@ -7,7 +7,7 @@ import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
 import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
-  size, finite, overlaps, imagePointer,
+  size, finite, imagePointer,
 } from './common.js';
 import { checkMatrix, invert, rotation, multiply, point } from './matrix.js';
 import { checkExtensible } from './pad.js';
@@ -46,17 +46,16 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   const rowBytes = width * C;
   if (rowBytes === 0 || height === 0) return target.source;
   checkExtensible(op, src, border);
-  const input = overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
   const bandRows = Math.max(1, Math.min(height, Math.floor(bandBudget() / rowBytes)));
   withFrame(op, (frame, m) => {
-    const srcPointer = imagePointer(frame, input);
+    const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
     const matrixPointer = frame.alloc(8 * 9);
     new Float64Array(m.HEAPU8.buffer, matrixPointer, backward.length).set(backward);
     const band = frame.alloc(bandRows * rowBytes);
     const perspective = backward.length === 9 ? 1 : 0;
     for (let row0 = 0; row0 < height; row0 += bandRows) {
       const rows = Math.min(bandRows, height - row0);
-      check(m._tw_image_warp(srcPointer, input.bytes.length, src.width, src.height, C, matrixPointer, perspective,
+      check(m._tw_image_warp(srcPointer, src.bytes.length, src.width, src.height, C, matrixPointer, perspective,
         interpolation, border, packFill(fill), band, rows * rowBytes, width, height, row0, rows), op);
       target.bytes.set(m.HEAPU8.subarray(band, band + rows * rowBytes), row0 * rowBytes);
     }
@@ -139,11 +138,15 @@ export function rotate(img, degrees, options) {
   const angle = finite(degrees, `${op}: degrees`);
   const scale = opts.scale === undefined ? 1 : finite(opts.scale, `${op}: options.scale`);
   const center = opts.center === undefined ? [(src.width - 1) / 2, (src.height - 1) / 2] : point(opts.center, `${op}: options.center`);
-  let forward = rotation(angle, center, scale);
+  const expand = flag(opts.expand, false, `${op}: options.expand`);
   let [width, height] = [src.width, src.height];
-  if (flag(opts.expand, false, `${op}: options.expand`)) {
-    [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
-    forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
+  if (expand) [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
+  let forward;
+  try {
+    forward = rotation(angle, center, scale);
+    if (expand) forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
+  } catch (error) {
+    throw new RangeError(`${op}: options.center and options.scale give a matrix that overflows float64`, { cause: error });
   }
   const how = sampling(opts, src.channels, op);
   let backward;

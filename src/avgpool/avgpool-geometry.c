@@ -11,10 +11,6 @@
 #define MAX_LENGTH (INT64_C(1) << 40)
 #define MAX_ATTRIBUTE INT64_C(2147483647)
 
-/* floor(a / b) and ceil(a / b) for b > 0 and any sign of a. */
-static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-static int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
-
 static tw_status check_range(const char* name, int32_t index, int64_t value, int64_t lo) {
   if (value < lo || value > MAX_ATTRIBUTE)
     return tw_fail(TW_INVALID_ARGUMENT, "%s[%d] = %lld: must be in [%lld, %lld]", name, (int)index,
@@ -62,7 +58,7 @@ tw_status tw_avgpool_resolve_axes(int32_t r, const int64_t* x_shape, const int64
       case TW_AVGPOOL_AUTO_PAD_SAME_LOWER: {
         /* ceil_mode is ignored here (SEMANTICS §3.2); a negative total pad
          * (K < s) is clamped to 0 as shape inference does (§3.4.3). */
-        out = ceil_div(length, s);
+        out = tw_avgpool_ceil_div(length, s);
         int64_t total = (out - 1) * s + effective - length;
         if (total < 0) total = 0;
         pb = auto_pad == TW_AVGPOOL_AUTO_PAD_SAME_UPPER ? total / 2 : total - total / 2;
@@ -70,7 +66,7 @@ tw_status tw_avgpool_resolve_axes(int32_t r, const int64_t* x_shape, const int64
         break;
       }
       case TW_AVGPOOL_AUTO_PAD_VALID:
-        out = floor_div(length - effective, s) + 1;
+        out = tw_avgpool_floor_div(length - effective, s) + 1;
         break;
       case TW_AVGPOOL_AUTO_PAD_NOTSET:
       default: {
@@ -82,7 +78,7 @@ tw_status tw_avgpool_resolve_axes(int32_t r, const int64_t* x_shape, const int64
         if (span < 0) {
           out = 0;
         } else if (ceil_mode) {
-          out = ceil_div(span, s) + 1;
+          out = tw_avgpool_ceil_div(span, s) + 1;
           /* A last window that would start in the end padding is dropped. */
           if ((out - 1) * s >= length + pb) out--;
         } else {
@@ -119,7 +115,7 @@ void tw_avgpool_fill_windows(tw_avgpool_axis* axis, int32_t count_include_pad, t
   for (int64_t o = 0; o < axis->out; o++) {
     const int64_t start = o * s - axis->pad_begin; /* tap 0 */
     /* data taps j: 0 <= start + j·d <= length - 1 */
-    const int64_t j_lo = start >= 0 ? 0 : ceil_div(-start, d);
+    const int64_t j_lo = start >= 0 ? 0 : tw_avgpool_ceil_div(-start, d);
     int64_t j_hi = length - 1 - start < 0 ? -1 : (length - 1 - start) / d;
     if (j_hi > k - 1) j_hi = k - 1;
     const int64_t taps = j_hi >= j_lo ? j_hi - j_lo + 1 : 0;
@@ -129,7 +125,7 @@ void tw_avgpool_fill_windows(tw_avgpool_axis* axis, int32_t count_include_pad, t
        * before -pad_begin, and every surviving window starts before the end
        * padding ends, so the count is at least 1. Overhang taps (ceil mode)
        * lie beyond and are not counted. */
-      int64_t j_end = floor_div(length + axis->pad_end - 1 - start, d);
+      int64_t j_end = tw_avgpool_floor_div(length + axis->pad_end - 1 - start, d);
       if (j_end > k - 1) j_end = k - 1;
       count = j_end + 1;
       assert(count >= 1);

@@ -17,6 +17,11 @@
 #include "avgpool.h"
 #include "common/status.h"
 
+/* floor(a / b) and ceil(a / b) for b > 0 and any sign of a (the window
+ * arithmetic of the geometry and the band planner). */
+static inline int64_t tw_avgpool_floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static inline int64_t tw_avgpool_ceil_div(int64_t a, int64_t b) { return -tw_avgpool_floor_div(-a, b); }
+
 /* Along every axis but the innermost, with stride 1 and dilation 1, interior
  * windows are summed a block of k at a time (the vblock kernel) once the
  * kernel has at least this many taps. Even k = 2 gains: 3 loads, 2 adds and

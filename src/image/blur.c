@@ -54,8 +54,7 @@ static tw_status check(const uint8_t* src, size_t src_bytes, int32_t width, int3
   if (((uint64_t)width + (uint64_t)box_width - 1) * ((uint64_t)height + (uint64_t)box_height - 1) >
       TW_BLUR_MAX_SPAN / (uint64_t)channels)
     return tw_fail(TW_INVALID_ARGUMENT, "size: span over 2^%d", (int)TW_BLUR_LIMIT_SPAN_LOG2);
-  if (border < TW_IMAGE_BORDER_CONSTANT || border > TW_IMAGE_BORDER_WRAP)
-    return tw_fail(TW_INVALID_ARGUMENT, "border: unknown");
+  if (tw_image_pad_mode(border) < 0) return tw_fail(TW_INVALID_ARGUMENT, "border: unknown");
   if (row0 < 0 || rows < 0 || row0 > height - rows)
     return tw_fail(TW_INVALID_ARGUMENT, "row0/rows: not inside the image");
   const uint64_t row = (uint64_t)width * (uint64_t)channels; /* < 2^33: no overflow below */
@@ -82,12 +81,6 @@ typedef struct blur_plan {
   uint8_t* fill_row;    /* CONSTANT: one row of fill bytes; otherwise zero_row */
 } blur_plan;
 
-static const tw_pad_mode PAD_MODES[] = {
-    [TW_IMAGE_BORDER_CONSTANT] = TW_PAD_MODE_CONSTANT, [TW_IMAGE_BORDER_EDGE] = TW_PAD_MODE_EDGE,
-    [TW_IMAGE_BORDER_REFLECT] = TW_PAD_MODE_REFLECT,   [TW_IMAGE_BORDER_SYMMETRIC] = TW_PAD_MODE_SYMMETRIC,
-    [TW_IMAGE_BORDER_WRAP] = TW_PAD_MODE_WRAP,
-};
-
 static tw_pad_axis axis_of(int64_t length, int64_t box) {
   const tw_pad_axis axis = {.in_len = length, .out_len = length + box - 1, .src_begin = 0, .src_len = length,
                             .shift = box / 2};
@@ -107,7 +100,7 @@ static tw_status make_plan(blur_plan* p, int32_t width, int32_t height, int32_t 
   const tw_blur_kernels u16 = {2, tw_blur_slide_row_u16__wasmsimd, tw_blur_finish_row_u16__wasmsimd};
   p->k = tw_use_simd() && p->taps <= TW_BLUR_SIMD_MAX_TAPS && p->divisor.magic && p->lanes >= 32 ? u16 : scalar;
   p->pixel = p->channels * p->k.lane_bytes;
-  p->mode = PAD_MODES[border];
+  p->mode = (tw_pad_mode)tw_image_pad_mode(border);
   p->rows = axis_of(height, box_height);
   p->columns = axis_of(width, box_width);
   /* < 2^38 after the span check: no overflow in 64 bits */

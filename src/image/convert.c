@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "common/checked.h"
 #include "common/config.h"
 #include "common/heap.h"
 #include "common/dtype.h"
@@ -27,7 +28,10 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
     if (!isfinite(params[5 + c]) || params[5 + c] == 0.0f)
       return tw_fail(TW_INVALID_ARGUMENT, "std[%d]: must be finite and non-zero", c);
   }
-  plan->pixels = (size_t)width * (size_t)height;
+  const uint64_t pixels = (uint64_t)width * (uint64_t)height; /* < 2^62 */
+  if (!tw_fits_size(pixels))
+    return tw_fail(TW_OUT_OF_MEMORY, "img: %d x %d pixels do not fit in memory", width, height);
+  plan->pixels = (size_t)pixels;
   plan->plane = plan->pixels;
   plan->nchw = layout == TW_IMAGE_LAYOUT_NCHW;
   plan->dtype = dtype;
@@ -42,6 +46,19 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
 static tw_status check_channels(const char* name, int32_t channels) {
   if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
     return tw_fail(TW_INVALID_ARGUMENT, "%s: expected 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, channels);
+  return TW_OK;
+}
+
+/* `pixels` pixels of `units` bytes each: their byte count, or a failure naming
+ * `name` when it does not fit a size_t (in wasm32 it would wrap, and a
+ * wrapped count can match a small buffer that the kernel then overruns). */
+static tw_status need_bytes(const char* name, size_t pixels, uint64_t units, size_t* bytes) {
+  int overflow = 0;
+  const uint64_t need = tw_mul_u64((uint64_t)pixels, units, &overflow);
+  if (overflow || !tw_fits_size(need))
+    return tw_fail(TW_OUT_OF_MEMORY, "%s: %zu pixels of %llu bytes do not fit in memory", name, pixels,
+                   (unsigned long long)units);
+  *bytes = (size_t)need;
   return TW_OK;
 }
 
@@ -80,10 +97,11 @@ int32_t tw_image_to_tensor(const uint8_t* in, size_t in_bytes, int32_t width, in
                            size_t out_bytes) {
   tw_image_convert_plan plan;
   tw_status status = tw_image_to_tensor_plan(&plan, width, height, in_channels, out_channels, layout, dtype, params);
-  if (status == TW_OK) {
-    status = check_buffers(in, in_bytes, plan.pixels * (size_t)in_channels, out, out_bytes,
-                           plan.pixels * (size_t)out_channels * tw_image_element_bytes(dtype));
-  }
+  size_t in_need = 0, out_need = 0;
+  if (status == TW_OK) status = need_bytes("img", plan.pixels, (uint64_t)in_channels, &in_need);
+  if (status == TW_OK)
+    status = need_bytes("out", plan.pixels, (uint64_t)out_channels * tw_image_element_bytes(dtype), &out_need);
+  if (status == TW_OK) status = check_buffers(in, in_bytes, in_need, out, out_bytes, out_need);
   if (status != TW_OK) return status;
   if (plan.pixels == 0) return TW_OK;
   (tw_use_simd() ? tw_image_to_tensor__wasmsimd : tw_image_to_tensor__scalar)(&plan, in, out);
@@ -104,8 +122,10 @@ int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int
   plan.out_channels = image_channels;
   for (int k = 0; k < image_channels; k++)
     plan.source[k] = k < channels ? k : (channels == 1 && image_channels >= 3 && k < 3) ? 0 : -1;
-  status = check_buffers(in, in_bytes, plan.pixels * (size_t)channels * tw_image_element_bytes(dtype), out, out_bytes,
-                         plan.pixels * (size_t)image_channels);
+  size_t in_need = 0, out_need = 0;
+  status = need_bytes("tensor", plan.pixels, (uint64_t)channels * tw_image_element_bytes(dtype), &in_need);
+  if (status == TW_OK) status = need_bytes("out", plan.pixels, (uint64_t)image_channels, &out_need);
+  if (status == TW_OK) status = check_buffers(in, in_bytes, in_need, out, out_bytes, out_need);
   if (status != TW_OK) return status;
   if (plan.pixels == 0) return TW_OK;
   tw_image_from_tensor__scalar(&plan, in, out);

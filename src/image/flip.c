@@ -3,6 +3,7 @@
  * runs (pad-kernels.h). */
 #include "flip.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "common/config.h"
@@ -92,6 +93,11 @@ int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size
   size_t bytes = 0;
   tw_status status = check_size(in_bytes, width, height, channels, &bytes);
   if (status != TW_OK) return status;
+  /* A quarter turn walks the input with signed strides (flip-kernels.h):
+   * their products must fit a ptrdiff_t, 32 bits in wasm32. */
+  if (bytes > PTRDIFF_MAX)
+    return tw_fail(TW_UNSUPPORTED, "img: %zu bytes; rotate90 takes images of at most %lld bytes", bytes,
+                   (long long)PTRDIFF_MAX);
   const int32_t quarter = ((turns % 4) + 4) % 4;
   const int odd = quarter % 2;
   const int32_t out_width = odd ? height : width, out_height = odd ? width : height;

@@ -3,20 +3,9 @@
 
 #include "common/heap.h"
 #include "common/status.h"
+#include "image-check.h"
 #include "image.h"
 #include "pad/pad-plan.h"
-
-/* The Pad mode of an image border (the names are Pad's, image.h); -1 if none. */
-static int pad_mode(int32_t border) {
-  switch (border) {
-    case TW_IMAGE_BORDER_CONSTANT: return TW_PAD_MODE_CONSTANT;
-    case TW_IMAGE_BORDER_EDGE: return TW_PAD_MODE_EDGE;
-    case TW_IMAGE_BORDER_REFLECT: return TW_PAD_MODE_REFLECT;
-    case TW_IMAGE_BORDER_SYMMETRIC: return TW_PAD_MODE_SYMMETRIC;
-    case TW_IMAGE_BORDER_WRAP: return TW_PAD_MODE_WRAP;
-    default: return -1;
-  }
-}
 
 /* |before| beyond 2^62 could overflow o - before; no region that large exists. */
 #define TW_IMAGE_REGION_MAX_OFFSET ((int64_t)1 << 62)
@@ -28,14 +17,15 @@ int32_t tw_image_region_map(int32_t length, int64_t before, int32_t count, int32
                    count);
   if (before > TW_IMAGE_REGION_MAX_OFFSET || before < -TW_IMAGE_REGION_MAX_OFFSET)
     return tw_fail(TW_INVALID_ARGUMENT, "before: %lld is out of range", (long long)before);
-  const int mode = pad_mode(border);
+  const int mode = tw_image_pad_mode(border);
   if (mode < 0)
     return tw_fail(TW_INVALID_ARGUMENT, "border: expected 0 (constant), 1 (edge), 2 (reflect), 3 (symmetric) or 4 (wrap), got %d",
                    border);
   if (length == 0 && mode != TW_PAD_MODE_CONSTANT && count > 0)
     return tw_fail(TW_INVALID_ARGUMENT, "length: an empty axis can only take the constant border");
-  if (map_bytes != (size_t)count * sizeof *map)
-    return tw_fail(TW_INVALID_ARGUMENT, "map: %d entries need %zu bytes, got %zu", count, (size_t)count * sizeof *map,
+  const uint64_t need = (uint64_t)count * sizeof *map; /* in 64 bits: a wasm32 size_t would wrap past 2^30 entries */
+  if ((uint64_t)map_bytes != need)
+    return tw_fail(TW_INVALID_ARGUMENT, "map: %d entries need %llu bytes, got %zu", count, (unsigned long long)need,
                    map_bytes);
   const tw_status status = tw_check_heap_range("map", map, map_bytes);
   if (status != TW_OK) return status;

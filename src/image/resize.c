@@ -216,11 +216,14 @@ static int box_factors(const geometry* g, int32_t* kx, int32_t* ky) {
 
 static tw_status run_box(const geometry* g, int32_t kx, int32_t ky, const uint8_t* src, int32_t src_row, uint8_t* dst,
                          int32_t dst_row, int64_t dst_rows) {
-  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
+  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels; /* <= src_bytes */
   const size_t dst_row_bytes = (size_t)g->dst_width * (size_t)g->channels;
-  uint16_t* sums = malloc(src_row_bytes * sizeof *sums);
-  if (sums == NULL) return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %zu bytes",
-                                   src_row_bytes * sizeof *sums);
+  /* a uint16 sum per source byte: in wasm32 a 2 GiB row's count would wrap */
+  int overflow = 0;
+  const uint64_t sums_bytes = tw_mul_u64((uint64_t)src_row_bytes, sizeof(uint16_t), &overflow);
+  uint16_t* sums = overflow || !tw_fits_size(sums_bytes) ? NULL : malloc((size_t)sums_bytes);
+  if (sums == NULL)
+    return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %llu bytes", (unsigned long long)sums_bytes);
   const int simd = tw_use_simd();
   tw_resize_box_rows_fn* rows = simd ? tw_resize_box_rows__wasmsimd : tw_resize_box_rows__scalar;
   tw_resize_box_cols_fn* cols = simd ? tw_resize_box_cols__wasmsimd : tw_resize_box_cols__scalar;

@@ -13,15 +13,14 @@
 size_t tw_image_warp_interior__scalar(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
                                       size_t count, uint8_t* dst) {
   const int32_t mode = problem->gs.mode;
-  const int K = problem->gs.taps_per_axis, first = mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  const int K = problem->gs.taps_per_axis, first = tw_warp_first_tap(mode);
   const size_t channels = (size_t)problem->channels;
   const int64_t stride_y = problem->gs.axis[0].stride, stride_x = problem->gs.axis[1].stride;
   for (size_t p = 0; p < count; p++) {
     float sx, sy, tx, ux, ty, uy;
     tw_warp_source_point(problem, (float)row, (float)(col + (int64_t)p), &sx, &sy);
     const float by = tw_warp_fraction(sy, mode, &ty, &uy), bx = tw_warp_fraction(sx, mode, &tx, &ux);
-    if (problem->perspective && !(tw_warp_base_inside(by, problem->gs.axis[0].length, K, first) &&
-                                  tw_warp_base_inside(bx, problem->gs.axis[1].length, K, first))) {
+    if (problem->perspective && !tw_warp_bases_inside(problem, by, bx)) {
       return p;
     }
     const uint8_t* origin = src + ((int64_t)by + first) * stride_y + ((int64_t)bx + first) * stride_x;

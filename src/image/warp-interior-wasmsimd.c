@@ -20,7 +20,7 @@
 TW_WARP_INLINE size_t tw_warp_interior_run(const tw_warp_problem* problem, const uint8_t* src, int64_t row, int64_t col,
                                          size_t count, uint8_t* dst, const int mode, const int channels) {
   const int K = mode == TW_GRIDSAMPLE_MODE_NEAREST ? 1 : mode == TW_GRIDSAMPLE_MODE_LINEAR ? 2 : 4;
-  const int first = mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  const int first = tw_warp_first_tap(mode);
   const int32_t stride_y = (int32_t)problem->gs.axis[0].stride, stride_x = (int32_t)problem->gs.axis[1].stride;
   const v128_t vstride_y = wasm_i32x4_splat(stride_y), vstride_x = wasm_i32x4_splat(stride_x);
   const v128_t offset = wasm_i32x4_splat(first * (stride_y + stride_x));

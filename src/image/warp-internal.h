@@ -53,11 +53,22 @@ static inline void tw_warp_source_point(const tw_warp_problem* p, float i, float
   *sy = Y * q;
 }
 
+/* The first tap's offset from the base: -1 for cubic (taps b - 1 .. b + 2), else 0. */
+static inline int tw_warp_first_tap(int32_t mode) { return mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0; }
+
 /* Whether every tap of base b (K taps from b + first) lies inside an axis
  * of `length` pixels; false for NaN. The SIMD kernels compare the same
  * bounds (tw_warp_load_axis). */
 static inline int tw_warp_base_inside(float b, int64_t length, int K, int first) {
   return b >= (float)-first && b <= (float)(length - K - first);
+}
+
+/* Whether every tap of a pixel with bases (by, bx) lies inside the source:
+ * the interior kernels' check (scalar; warp.c asks it of single pixels). */
+static inline int tw_warp_bases_inside(const tw_warp_problem* p, float by, float bx) {
+  const int K = p->gs.taps_per_axis, first = tw_warp_first_tap(p->gs.mode);
+  return tw_warp_base_inside(by, p->gs.axis[0].length, K, first) &&
+         tw_warp_base_inside(bx, p->gs.axis[1].length, K, first);
 }
 
 /* One axis of a source point s (finite): the base tap and the fraction
@@ -108,11 +119,6 @@ static inline void tw_warp_pad_group(const tw_gridsample_plan* plan, size_t coun
  * 4 there has every tap inside. */
 void tw_image_warp_plan__scalar(const tw_warp_problem* problem, const tw_gridsample_tile* tile, int64_t row,
                                 int64_t col, const tw_gridsample_plan* plan);
-
-/* Scalar: plans points [first, first + count) of one run (destination row
- * `row`, point p at column col + p). */
-void tw_image_warp_plan_run__scalar(const tw_warp_problem* problem, int64_t row, int64_t col, size_t first,
-                                    size_t count, const tw_gridsample_plan* plan);
 
 /* ---- spans: which kernel writes which columns of a row ---------------------
  * One destination row's columns, left to right (warp-span.c):

@@ -24,11 +24,12 @@ static void tw_warp_axis_taps(float s, const tw_gridsample_axis* axis, int32_t m
   tw_gridsample_pad_taps_f32(base, axis, mode, padding, out);
 }
 
-void tw_image_warp_plan_run__scalar(const tw_warp_problem* problem, int64_t row, int64_t col, size_t first,
-                                    size_t count, const tw_gridsample_plan* plan) {
+/* Plans points [0, count) of one run: destination row `row`, point p at column col + p. */
+static void tw_warp_plan_run(const tw_warp_problem* problem, int64_t row, int64_t col, size_t count,
+                             const tw_gridsample_plan* plan) {
   const tw_gridsample_problem* gs = &problem->gs;
   tw_gridsample_axis_taps taps[2];
-  for (size_t p = first; p < first + count; p++) {
+  for (size_t p = 0; p < count; p++) {
     float sx, sy;
     tw_warp_source_point(problem, (float)row, (float)(col + (int64_t)p), &sx, &sy);
     tw_warp_axis_taps(sy, &gs->axis[0], gs->mode, gs->padding, &taps[0]);
@@ -41,7 +42,7 @@ void tw_image_warp_plan__scalar(const tw_warp_problem* problem, const tw_gridsam
                                 int64_t col, const tw_gridsample_plan* plan) {
   for (size_t r = 0; r < tile->rows; r++) {
     const tw_gridsample_plan run = tw_gridsample_plan_at(plan, r * tile->plan_stride);
-    tw_image_warp_plan_run__scalar(problem, row + (int64_t)r, col, 0, tile->count, &run);
+    tw_warp_plan_run(problem, row + (int64_t)r, col, tile->count, &run);
     tw_warp_pad_group(&run, tile->count);
   }
 }

@@ -16,7 +16,6 @@
 
 typedef struct tw_warp_axis_v {
   v128_t lo, hi; /* interior bases: every tap of base b is inside when lo <= b <= hi */
-  v128_t stride; /* bytes between neighbouring pixels along the axis (i32) */
 } tw_warp_axis_v;
 
 /* K taps from base + first (first = -1 for cubic, else 0). */
@@ -24,7 +23,6 @@ TW_WARP_INLINE tw_warp_axis_v tw_warp_load_axis(const tw_gridsample_axis* axis, 
   tw_warp_axis_v v;
   v.lo = wasm_f32x4_splat((float)-first);
   v.hi = wasm_f32x4_splat((float)(axis->length - taps - first));
-  v.stride = wasm_i32x4_splat((int32_t)axis->stride);
   return v;
 }
 

@@ -16,15 +16,16 @@
 
 #include "warp-internal.h"
 
-/* One axis along the row: s(j) = a * j + r, base floor(s) or floor(s + 0.5). */
+/* One axis along the row: s(j) = a * j + r, with the base the kernels take
+ * (tw_warp_fraction: floor(s), or floor(s + 0.5) for nearest). */
 typedef struct tw_warp_line {
   float a, r;
-  int nearest;
+  int32_t mode;
 } tw_warp_line;
 
 static float tw_warp_line_base(const tw_warp_line* line, int64_t j) {
-  const float s = line->a * (float)j + line->r;
-  return floorf(line->nearest ? s + 0.5f : s);
+  float t, u;
+  return tw_warp_fraction(line->a * (float)j + line->r, line->mode, &t, &u);
 }
 
 /* A predicate on the base that is false on a prefix of the row and true
@@ -79,7 +80,8 @@ static int64_t tw_warp_first_true(const tw_warp_edge* e, int64_t n, double guess
 
 /* The column where the real-valued s(j) (plus the nearest offset) reaches v. */
 static double tw_warp_guess(const tw_warp_line* line, float v) {
-  const double j = ((double)v - (line->nearest ? 0.5 : 0.0) - (double)line->r) / (double)line->a;
+  const double half = line->mode == TW_GRIDSAMPLE_MODE_NEAREST ? 0.5 : 0.0;
+  const double j = ((double)v - half - (double)line->r) / (double)line->a;
   return isfinite(j) ? ceil(j) : 0.0;
 }
 
@@ -108,10 +110,10 @@ void tw_warp_row_span(const tw_warp_problem* problem, int64_t row, int32_t width
   if (problem->perspective) return;
   const float* m = problem->m;
   const float i = (float)row;
-  const int nearest = problem->gs.mode == TW_GRIDSAMPLE_MODE_NEAREST;
-  const tw_warp_line ly = {m[3], m[4] * i + m[5], nearest}, lx = {m[0], m[1] * i + m[2], nearest};
+  const int32_t mode = problem->gs.mode;
+  const tw_warp_line ly = {m[3], m[4] * i + m[5], mode}, lx = {m[0], m[1] * i + m[2], mode};
   if (!isfinite(ly.a) || !isfinite(ly.r) || !isfinite(lx.a) || !isfinite(lx.r)) return;
-  const int K = problem->gs.taps_per_axis, first = problem->gs.mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
+  const int K = problem->gs.taps_per_axis, first = tw_warp_first_tap(mode);
   const float y_len = (float)problem->gs.axis[0].length, x_len = (float)problem->gs.axis[1].length;
   /* Every tap inside: base + first >= 0 and base + first + K - 1 <= L - 1. */
   int64_t ya, yb, xa, xb;

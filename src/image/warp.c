@@ -9,6 +9,7 @@
 
 #include "common/config.h"
 #include "common/heap.h"
+#include "common/repeat.h"
 #include "common/status.h"
 #include "gridsample/gridsample-driver.h"
 #include "image-check.h"
@@ -193,13 +194,21 @@ static void tw_warp_bordered(const tw_warp_call* c, int64_t row, size_t rows, in
   c->blend(&tile, c->src, &c->plan, &c->fill, out + (size_t)j0 * (size_t)c->problem.channels);
 }
 
+static void copy_bytes(size_t bytes, const void* src, void* dst) { memcpy(dst, src, bytes); }
+
+/* `pixels` pixels of `channels` bytes at `at` set to the fill (channel c in byte c of `fill`). */
+static void tw_warp_fill_pixels(uint32_t fill, size_t channels, uint8_t* at, size_t pixels) {
+  const size_t bytes = pixels * channels;
+  if (bytes == 0) return;
+  for (size_t k = 0; k < channels; k++) at[k] = (uint8_t)(fill >> (8 * k));
+  tw_repeat_first_unit(at, channels, bytes, copy_bytes);
+}
+
 /* Destination columns [j0, j1) set to the fill. */
 static void tw_warp_fill(const tw_warp_call* c, int64_t j0, int64_t j1, uint8_t* out) {
   if (j1 <= j0) return;
-  const size_t ch = (size_t)c->problem.channels, bytes = (size_t)(j1 - j0) * ch;
-  uint8_t* at = out + (size_t)j0 * ch;
-  for (size_t k = 0; k < ch; k++) at[k] = (uint8_t)(c->fill >> (8 * k));
-  for (size_t done = ch; done < bytes; done *= 2) memcpy(at + done, at, done < bytes - done ? done : bytes - done);
+  const size_t ch = (size_t)c->problem.channels;
+  tw_warp_fill_pixels(c->fill, ch, out + (size_t)j0 * ch, (size_t)(j1 - j0));
 }
 
 /* Whether every tap of destination pixel (j, i) lies inside the source
@@ -207,9 +216,7 @@ static void tw_warp_fill(const tw_warp_call* c, int64_t j0, int64_t j1, uint8_t*
 static int tw_warp_point_inside(const tw_warp_problem* p, int64_t i, int64_t j) {
   float sx, sy, t, u;
   tw_warp_source_point(p, (float)i, (float)j, &sx, &sy);
-  const int K = p->gs.taps_per_axis, first = p->gs.mode == TW_GRIDSAMPLE_MODE_CUBIC ? -1 : 0;
-  return tw_warp_base_inside(tw_warp_fraction(sy, p->gs.mode, &t, &u), p->gs.axis[0].length, K, first) &&
-         tw_warp_base_inside(tw_warp_fraction(sx, p->gs.mode, &t, &u), p->gs.axis[1].length, K, first);
+  return tw_warp_bases_inside(p, tw_warp_fraction(sy, p->gs.mode, &t, &u), tw_warp_fraction(sx, p->gs.mode, &t, &u));
 }
 
 /* Destination columns [j0, j1) through the interior kernel. Where it stops
@@ -332,7 +339,7 @@ int32_t tw_image_warp(const uint8_t* src, size_t src_bytes, int32_t src_width, i
       return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: the source is empty, so only the constant "
                                           "border can fill the destination");
     }
-    for (size_t k = 0; k < dst_bytes; k++) dst[k] = (uint8_t)(fill >> (8 * (k % (size_t)channels)));
+    tw_warp_fill_pixels(fill, (size_t)channels, dst, dst_bytes / (size_t)channels);
     return TW_OK;
   }
   tw_warp_call call = {.src = src, .dst = dst, .row0 = row0, .fill = fill};

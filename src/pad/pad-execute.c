@@ -12,6 +12,7 @@
 
 #include "common/checked.h"
 #include "common/config.h"
+#include "common/repeat.h"
 #include "pad-kernels.h"
 #include "pad-plan.h"
 
@@ -207,11 +208,7 @@ static void repeat_unit(uint8_t* dst, const uint8_t* src, size_t unit_bytes, siz
   const size_t total = unit_bytes * count;
   if (total == 0) return;
   copy(unit_bytes, src, dst);
-  for (size_t done = unit_bytes; done < total;) {
-    const size_t chunk = done < total - done ? done : total - done;
-    copy(chunk, dst, dst + done);
-    done += chunk;
-  }
+  tw_repeat_first_unit(dst, unit_bytes, total, copy);
 }
 
 static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_row, uint8_t* dst,

@@ -159,7 +159,8 @@ static void check_interior_runs(const setup* s, int64_t i, const tw_warp_span* s
 
 /* Perspective: the scalar kernel stops at the first pixel with a tap outside,
  * the SIMD kernel at the start of its group; what they wrote matches. */
-static void check_perspective_row(const setup* s, int64_t i, int trial) {
+/* Returns how many pixels the SIMD kernel wrote (and both were compared on). */
+static size_t check_perspective_row(const setup* s, int64_t i, int trial) {
   const size_t n = (size_t)s->dw, bytes = n * (size_t)s->ch;
   uint8_t* want = malloc(bytes);
   uint8_t* got_scalar = malloc(bytes);
@@ -183,16 +184,18 @@ static void check_perspective_row(const setup* s, int64_t i, int trial) {
   free(want);
   free(got_scalar);
   free(got_simd);
+  return done_simd;
 }
 
 static void test_kernels(void) {
   for (size_t k = 0; k < sizeof src_img; k++) src_img[k] = (uint8_t)harness_rand();
   int runs = 0;
+  size_t perspective_pixels = 0;
   for (int trial = 0; trial < 300; trial++) {
     const setup s = random_setup(trial % 3 == 2);
     for (int i = 0; i < s.dh; i++) {
       if (s.persp) {
-        check_perspective_row(&s, i, trial);
+        perspective_pixels += check_perspective_row(&s, i, trial);
         continue;
       }
       tw_warp_span span;
@@ -204,6 +207,7 @@ static void test_kernels(void) {
     }
   }
   CHECK(runs > 500, "only %d rows had an interior", runs);
+  CHECK(perspective_pixels > 1000, "only %zu perspective pixels compared", perspective_pixels);
 }
 
 /* ---- whole warps: SIMD against scalar ---------------------------------------- */

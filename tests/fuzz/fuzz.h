@@ -272,6 +272,18 @@ static inline void fz_place_buffers(const fz_place* place, fz_buf* in, int n, fz
   }
 }
 
+/* The image harnesses' buffers: one input of in_need bytes, filled from the
+ * tail, and one output of out_need bytes, placed as `place` says. A need over
+ * the budget sets *big and both get a few bytes only (the call must fail). */
+static inline void fz_place_image(fz_reader* in, const fz_place* place, uint64_t in_need, uint64_t out_need, int* big,
+                                  fz_buf* input, fz_buf* out) {
+  const size_t in_bytes = fz_budget(in_need, big), out_bytes = fz_budget(out_need, big);
+  input->bytes = *big ? 40 : fz_count(in_bytes, place, 0);
+  out->bytes = *big ? 24 : fz_count(out_bytes, place, 1);
+  fz_place_buffers(place, input, 1, out);
+  if (input->p) fz_fill(in, input->p, input->bytes);
+}
+
 /* [a, a + an) and [b, b + bn) share a byte. */
 static inline int fz_overlap(const void* a, size_t an, const void* b, size_t bn) {
   const uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;

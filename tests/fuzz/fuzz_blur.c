@@ -70,12 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_begin_tail(&in);
 
   int big = 0;
-  const size_t in_bytes = fz_budget(fz_image_bytes(width, height, channels), &big);
-  const size_t out_bytes = fz_budget(fz_image_bytes(width, rows, channels), &big);
-  fz_buf inputs[1] = {{.bytes = big ? 40 : fz_count(in_bytes, &place, 0)}};
-  fz_buf out = {.bytes = big ? 24 : fz_count(out_bytes, &place, 1)};
-  fz_place_buffers(&place, inputs, 1, &out);
-  if (inputs[0].p) fz_fill(&in, inputs[0].p, inputs[0].bytes);
+  fz_buf inputs[1] = {{0}}, out = {0};
+  fz_place_image(&in, &place, fz_image_bytes(width, height, channels), fz_image_bytes(width, rows, channels), &big,
+                 &inputs[0], &out);
 
   fz_snapshot readonly = {0};
   fz_keep(&readonly, inputs[0].p, inputs[0].bytes);

@@ -41,33 +41,31 @@ static void copy_box(size_t size, const uint8_t* in, const int64_t* shape, uint8
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
-  fz_pad_header h = fz_read_pad_header(&in);
-  const int32_t dtype = h.dtype, rank = h.rank, mode = h.mode, order = h.order;
-  const int64_t *shape = h.shape, *begin = h.begin, *end = h.end;
-  const uint8_t* value = h.value;
+  const fz_pad_header h = fz_read_pad_header(&in);
   int64_t out_shape[6], box[18];
   fz_begin_tail(&in);
 
   int32_t self_contained = -1;
-  const int32_t interior = tw_pad_interior(dtype, rank, shape, begin, end, mode, order, box, &self_contained);
-  const int32_t shape_status = tw_pad_output_shape(rank, shape, begin, end, mode, order, out_shape);
+  const int32_t interior =
+      tw_pad_interior(h.dtype, h.rank, h.shape, h.begin, h.end, h.mode, h.order, box, &self_contained);
+  const int32_t shape_status = tw_pad_output_shape(h.rank, h.shape, h.begin, h.end, h.mode, h.order, out_shape);
   FZ_CHECK(interior >= TW_OK && interior <= TW_OUT_OF_MEMORY, "status %d", interior);
-  const unsigned bits = tw_dtype_bits(dtype);
+  const unsigned bits = tw_dtype_bits(h.dtype);
   FZ_CHECK((interior == TW_OK) == (shape_status == TW_OK && bits != 0), "tw_pad_interior %d, tw_pad_output_shape %d",
            interior, shape_status);
   if (interior != TW_OK) return 0;
   FZ_CHECK(self_contained == 0 || self_contained == 1, "self_contained %d", self_contained);
   if (bits < 8) FZ_CHECK(!self_contained, "a packed type called self-contained");
-  for (int d = 0; d < rank; d++) {
+  for (int d = 0; d < h.rank; d++) {
     const int64_t x_begin = box[3 * d], out_begin = box[3 * d + 1], len = box[3 * d + 2];
-    FZ_CHECK(len >= 0 && (len == 0 || (x_begin >= 0 && x_begin + len <= shape[d] && out_begin >= 0 &&
+    FZ_CHECK(len >= 0 && (len == 0 || (x_begin >= 0 && x_begin + len <= h.shape[d] && out_begin >= 0 &&
                                        out_begin + len <= out_shape[d])),
              "axis %d: box (%lld, %lld, %lld) outside x (%lld) or the output (%lld)", d, (long long)x_begin,
-             (long long)out_begin, (long long)len, (long long)shape[d], (long long)out_shape[d]);
+             (long long)out_begin, (long long)len, (long long)h.shape[d], (long long)out_shape[d]);
   }
 
   const uint64_t limit = UINT64_C(1) << 40; /* far past FZ_MAX_BYTES; times 16 bytes still fits */
-  const uint64_t in_count = fz_count_of(shape, rank, limit), out_count = fz_count_of(out_shape, rank, limit);
+  const uint64_t in_count = fz_count_of(h.shape, h.rank, limit), out_count = fz_count_of(out_shape, h.rank, limit);
   const size_t element = bits >= 8 ? bits / 8 : 1;
   if (bits < 8 || in_count == UINT64_MAX || out_count == UINT64_MAX || in_count * element > FZ_MAX_BYTES ||
       out_count * element > FZ_MAX_BYTES)
@@ -77,8 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   uint8_t* expected = malloc(out_bytes ? out_bytes : 1);
   FZ_CHECK(x && expected, "malloc");
   fz_fill(&in, x, in_bytes);
-  const void* constant = place.flags & 1 ? NULL : value;
-  const int32_t full = tw_pad(dtype, x, in_bytes, rank, shape, begin, end, mode, order, constant, expected, out_bytes);
+  const void* constant = place.flags & 1 ? NULL : h.value;
+  const int32_t full =
+      tw_pad(h.dtype, x, in_bytes, h.rank, h.shape, h.begin, h.end, h.mode, h.order, constant, expected, out_bytes);
   FZ_CHECK(full == TW_OK || full == TW_OUT_OF_MEMORY, "tw_pad failed with %d on a valid call", full);
 
   /* out as the placement asks: exact, misaligned, NULL, or its count off */
@@ -94,10 +93,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   for (int run = 0; run < 2; run++) {
     memset(block, run ? 0x5A : 0xA5, held);
-    if (out && self_contained) copy_box(element, x, shape, out, out_shape, rank, box);
+    if (out && self_contained) copy_box(element, x, h.shape, out, out_shape, h.rank, box);
     memcpy(before, block, held);
     tw_set_simd(run == 0);
-    const int32_t status = tw_pad_borders(dtype, rank, shape, begin, end, mode, order, constant, out, passed);
+    const int32_t status =
+        tw_pad_borders(h.dtype, h.rank, h.shape, h.begin, h.end, h.mode, h.order, constant, out, passed);
     tw_set_simd(1);
     FZ_CHECK(status >= TW_OK && status <= TW_OUT_OF_MEMORY, "status %d", status);
     if (status != TW_OK) {

@@ -40,19 +40,16 @@ static void apply_maps(size_t size, const uint8_t* x, const int64_t* shape, cons
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
-  fz_pad_header h = fz_read_pad_header(&in);
-  const int32_t dtype = h.dtype, rank = h.rank, mode = h.mode, order = h.order;
-  const int64_t *shape = h.shape, *begin = h.begin, *end = h.end;
-  const uint8_t* value = h.value;
+  const fz_pad_header h = fz_read_pad_header(&in);
   int64_t out_shape[6];
   fz_begin_tail(&in);
 
-  const int32_t shape_status = tw_pad_output_shape(rank, shape, begin, end, mode, order, out_shape);
+  const int32_t shape_status = tw_pad_output_shape(h.rank, h.shape, h.begin, h.end, h.mode, h.order, out_shape);
   uint64_t entries = 0;
   int too_long = 0;
-  for (int d = 0; shape_status == TW_OK && d < rank; d++) {
+  for (int d = 0; shape_status == TW_OK && d < h.rank; d++) {
     entries += (uint64_t)out_shape[d];
-    too_long |= shape[d] > INT32_MAX;
+    too_long |= h.shape[d] > INT32_MAX;
   }
   const int small = shape_status == TW_OK && entries <= MAX_ENTRIES;
   /* the maps as the placement asks: exact, NULL, or their count off */
@@ -66,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   memset(block, 0xA5, held);
   memcpy(before, block, held);
   int32_t* maps = place.where == FZ_PLACE_NULL ? NULL : block;
-  const int32_t status = tw_pad_maps(rank, shape, begin, end, mode, order, maps, passed);
+  const int32_t status = tw_pad_maps(h.rank, h.shape, h.begin, h.end, h.mode, h.order, maps, passed);
   FZ_CHECK(status >= TW_OK && status <= TW_OUT_OF_MEMORY, "status %d", status);
   const int should_work = small && !too_long && passed == needed && (maps || entries == 0);
   if (status != TW_OK) {
@@ -77,15 +74,15 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FZ_CHECK(should_work, "tw_pad_maps accepted %zu bytes for %llu entries (shape status %d)", passed,
              (unsigned long long)entries, shape_status);
     FZ_CHECK(memcmp((uint8_t*)block + passed, before + passed, held - passed) == 0, "wrote past the maps");
-    for (int d = 0, at = 0; d < rank; d++)
+    for (int d = 0, at = 0; d < h.rank; d++)
       for (int64_t o = 0; o < out_shape[d]; o++, at++)
-        FZ_CHECK(block[at] >= -1 && block[at] < shape[d], "axis %d entry %lld is %d, outside [-1, %lld)", d,
-                 (long long)o, block[at], (long long)shape[d]);
+        FZ_CHECK(block[at] >= -1 && block[at] < h.shape[d], "axis %d entry %lld is %d, outside [-1, %lld)", d,
+                 (long long)o, block[at], (long long)h.shape[d]);
   }
 
-  const unsigned bits = tw_dtype_bits(dtype);
+  const unsigned bits = tw_dtype_bits(h.dtype);
   const uint64_t limit = UINT64_C(1) << 40; /* far past FZ_MAX_BYTES; times 16 bytes still fits */
-  const uint64_t in_count = fz_count_of(shape, rank, limit), out_count = fz_count_of(out_shape, rank, limit);
+  const uint64_t in_count = fz_count_of(h.shape, h.rank, limit), out_count = fz_count_of(out_shape, h.rank, limit);
   const size_t element = bits / 8;
   if (status == TW_OK && bits >= 8 && in_count != UINT64_MAX && out_count != UINT64_MAX &&
       in_count * element <= FZ_MAX_BYTES && out_count * element <= FZ_MAX_BYTES) {
@@ -95,10 +92,11 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     uint8_t* moved = malloc(out_bytes ? out_bytes : 1);
     FZ_CHECK(x && expected && moved, "malloc");
     fz_fill(&in, x, in_bytes);
-    const int32_t full = tw_pad(dtype, x, in_bytes, rank, shape, begin, end, mode, order, value, expected, out_bytes);
+    const int32_t full =
+        tw_pad(h.dtype, x, in_bytes, h.rank, h.shape, h.begin, h.end, h.mode, h.order, h.value, expected, out_bytes);
     FZ_CHECK(full == TW_OK || full == TW_OUT_OF_MEMORY, "tw_pad failed with %d on a valid call", full);
     if (full == TW_OK) {
-      apply_maps(element, x, shape, block, out_shape, rank, out_count, value, moved);
+      apply_maps(element, x, h.shape, block, out_shape, h.rank, out_count, h.value, moved);
       for (size_t i = 0; i < out_bytes; i++)
         FZ_CHECK(moved[i] == expected[i], "byte %zu from the maps is 0x%02x, tw_pad gives 0x%02x", i, moved[i],
                  expected[i]);

@@ -106,12 +106,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   /* the whole image */
   int big = 0;
-  const size_t src_need = fz_budget(fz_image_bytes(src_width, src_height, channels), &big);
-  const size_t dst_need = fz_budget(fz_image_bytes(dst_width, dst_height, channels), &big);
-  fz_buf inputs[1] = {{.bytes = big ? 40 : fz_count(src_need, &place, 0)}};
-  fz_buf dst = {.bytes = big ? 24 : fz_count(dst_need, &place, 1)};
-  fz_place_buffers(&place, inputs, 1, &dst);
-  if (inputs[0].p) fz_fill(&in, inputs[0].p, inputs[0].bytes);
+  fz_buf inputs[1] = {{0}}, dst = {0};
+  fz_place_image(&in, &place, fz_image_bytes(src_width, src_height, channels),
+                 fz_image_bytes(dst_width, dst_height, channels), &big, &inputs[0], &dst);
   fz_snapshot readonly = {0};
   fz_keep(&readonly, inputs[0].p, inputs[0].bytes);
   const resize_args whole = {src_width, src_height, 0,         dst_width, dst_height, 0, channels, interpolation,

@@ -89,12 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_begin_tail(&in);
 
   int big = src_width > SIDE_CAP || src_height > SIDE_CAP || dst_width > SIDE_CAP || dst_height > SIDE_CAP;
-  const size_t src_need = fz_budget(fz_image_bytes(src_width, src_height, channels), &big);
-  const size_t dst_need = fz_budget(fz_image_bytes(dst_width, dst_height, channels), &big);
-  fz_buf inputs[1] = {{.bytes = big ? 40 : fz_count(src_need, &place, 0)}};
-  fz_buf dst = {.bytes = big ? 24 : fz_count(dst_need, &place, 1)};
-  fz_place_buffers(&place, inputs, 1, &dst);
-  if (inputs[0].p) fz_fill(&in, inputs[0].p, inputs[0].bytes);
+  fz_buf inputs[1] = {{0}}, dst = {0};
+  fz_place_image(&in, &place, fz_image_bytes(src_width, src_height, channels),
+                 fz_image_bytes(dst_width, dst_height, channels), &big, &inputs[0], &dst);
   /* the matrix in a block of exactly its size, so an over-read is caught */
   const size_t matrix_bytes = (perspective ? 9 : 6) * sizeof(double);
   double* matrix_block = malloc(matrix_bytes);

@@ -123,12 +123,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const unsigned element = tw_dtype_bits(dtype) >= 8 ? tw_dtype_bits(dtype) / 8 : 1;
   int big = src_width > SIDE_CAP || src_height > SIDE_CAP || dst_width > SIDE_CAP || dst_height > SIDE_CAP;
-  const size_t src_need = fz_budget(fz_image_bytes(src_width, src_height, channels), &big);
-  const size_t out_need = fz_budget(fz_image_bytes(dst_width, dst_height, (int64_t)out_channels * element), &big);
-  fz_buf inputs[1] = {{.bytes = big ? 40 : fz_count(src_need, &place, 0)}};
-  fz_buf out = {.bytes = big ? 24 : fz_count(out_need, &place, 1)};
-  fz_place_buffers(&place, inputs, 1, &out);
-  if (inputs[0].p) fz_fill(&in, inputs[0].p, inputs[0].bytes);
+  fz_buf inputs[1] = {{0}}, out = {0};
+  fz_place_image(&in, &place, fz_image_bytes(src_width, src_height, channels),
+                 fz_image_bytes(dst_width, dst_height, (int64_t)out_channels * element), &big, &inputs[0], &out);
 
   fz_snapshot readonly = {0};
   fz_keep(&readonly, inputs[0].p, inputs[0].bytes);

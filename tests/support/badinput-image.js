@@ -2,7 +2,7 @@
 // the test image, what a size, a fill or an image's own fields must refuse,
 // and the cases every function taking an image and `out` gets. See
 // tests/support/badinput.js for what each case asserts.
-import { argumentCases, NOT_A_LIST, NOT_A_TENSOR, FLAG, detached, shared, offsetView } from './badinput.js';
+import { argumentCases, NOT_A_LIST, NOT_A_TENSOR, CHOICE, detached, shared, offsetView } from './badinput.js';
 
 /** The 4x3 RGBA test image's bytes (distinct, so a moved pixel shows). */
 export const pixels = (length = 48) => Uint8ClampedArray.from({ length }, (_, i) => (i * 29 + 3) & 0xff);
@@ -165,7 +165,7 @@ export function fillCases(op, withOptions) {
 export function choiceCases(op, key, withOptions, wrongNames) {
   const name = new RegExp(`^${op}: options\\.${key}`);
   return [
-    ...argumentCases(`options.${key}`, name, (v) => withOptions({ [key]: v }), { ...NOT_A_LIST, undefined: 'default' }),
+    ...argumentCases(`options.${key}`, name, (v) => withOptions({ [key]: v }), CHOICE),
     ...wrongNames.map((n) => ({ label: `options.${key} ${JSON.stringify(n)}`, args: withOptions({ [key]: n }), expect: TypeError, name })),
   ];
 }
@@ -173,11 +173,3 @@ export function choiceCases(op, key, withOptions, wrongNames) {
 /** Names no choice takes: an empty string, Object prototype keys, a string object. */
 export const NO_NAMES = Object.freeze(['', 'constructor', '__proto__', 'toString']);
 
-/** Cases for a boolean option: true or false only (js/args.js flag), so 0, 1 and 'true' are refused too. */
-export function flagCases(op, key, withOptions) {
-  const name = new RegExp(`^${op}: options\\.${key}`);
-  return [
-    ...argumentCases(`options.${key}`, name, (v) => withOptions({ [key]: v }), FLAG),
-    ...[0, 1, 'true'].map((v) => ({ label: `options.${key} ${JSON.stringify(v)}`, args: withOptions({ [key]: v }), expect: TypeError, name })),
-  ];
-}

@@ -154,3 +154,12 @@ export function offsetView(data, offset) {
   copy.set(data);
   return copy;
 }
+
+/** Cases for a boolean option: true or false only (js/args.js flag), so 0, 1 and 'true' are refused too. */
+export function flagCases(op, key, withOptions) {
+  const name = new RegExp(`^${op}: options\\.${key}`);
+  return [
+    ...argumentCases(`options.${key}`, name, (v) => withOptions({ [key]: v }), FLAG),
+    ...[0, 1, 'true'].map((v) => ({ label: `options.${key} ${JSON.stringify(v)}`, args: withOptions({ [key]: v }), expect: TypeError, name })),
+  ];
+}
