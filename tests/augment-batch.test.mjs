@@ -131,6 +131,29 @@ test('transfer: true moves the images to the workers (detached here), with the s
   assert.ok(copies.every((img) => img.data.byteLength === 0), 'the inputs were transferred, not copied');
 });
 
+/** An image whose width, height and channels are prototype getters, as an ImageData's are (Node has no ImageData). */
+class GetterImage {
+  #width; #height; #data;
+  constructor({ width, height, data }) { this.#width = width; this.#height = height; this.#data = data; }
+  get width() { return this.#width; }
+  get height() { return this.#height; }
+  get data() { return this.#data; }
+  get channels() { return 4; }
+}
+
+test('images whose width and height are prototype getters (as ImageData) reach the workers whole, copied or transferred', async () => {
+  const here = await batch(images, { tensor });
+  for (const transfer of [false, true]) {
+    const getters = images.map((im) => new GetterImage({ ...im, data: im.data.slice() }));
+    const targets = getters.map((image, n) => (n % 2 ? { image, mask: new GetterImage({ width: 50, height: 40, data: new Uint8Array(2000) }) } : image));
+    for (const t of targets) if (t.mask) Object.defineProperty(t.mask, 'channels', { value: 1 });
+    const there = await batch(targets, { workers: 2, tensor, transfer });
+    assert.deepEqual(bytes(there.tensor.data), bytes(here.tensor.data), `transfer: ${transfer}`);
+    assert.deepEqual(there.results.map((x) => x.params), here.results.map((x) => x.params));
+    assert.equal(there.results[1].mask.width, 32, 'the mask followed the image');
+  }
+});
+
 test('errors in a worker reject the batch with the original class and message', async () => {
   const bad = [...images.slice(0, 5), { width: 50, height: 40, data: new Uint8Array(7) }];
   const expected = await batch(bad, { tensor }).then(() => null, (error) => error);

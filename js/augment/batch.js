@@ -208,6 +208,26 @@ function spareBuffers() {
 }
 
 /**
+ * An image or mask as a worker gets it: { width, height, channels?, data }
+ * read through the object. An ImageData's width and height are prototype
+ * getters, which neither a spread nor the structured clone of a plain
+ * object keeps.
+ */
+function plainImage(item, data) {
+  const plain = { width: item.width, height: item.height, data };
+  if (item.channels !== undefined) plain.channels = item.channels;
+  return plain;
+}
+
+/** Targets with their image and mask (where they are objects with data) passed through `convert`. */
+function withImages(targets, convert) {
+  const image = (item) => (item !== null && typeof item === 'object' && 'data' in item ? convert(item) : item);
+  const copy = { ...targets, image: image(targets.image) };
+  if ('mask' in targets) copy.mask = image(targets.mask);
+  return copy;
+}
+
+/**
  * A chunk as a worker message: images and masks go as copies (in spare
  * buffers) whose buffers are transferred, or (transfer: true) as the
  * caller's own buffers, transferred and detached here. Either way nothing
@@ -215,7 +235,10 @@ function spareBuffers() {
  */
 function chunkTask(chunk, transfer, spare, into) {
   const recycled = into ? [into.buffer] : [];
-  if (transfer) return { message: { type: 'run', chunk: { ...chunk, into } }, transfer: [...transferables(chunk), ...recycled] };
+  if (transfer) {
+    const targets = chunk.targets.map((t) => withImages(t, (item) => plainImage(item, item.data)));
+    return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...transferables(chunk), ...recycled] };
+  }
   const copies = new Map(); // an array given for several targets is copied once
   const copy = (view) => {
     if (!ArrayBuffer.isView(view) || !(view.buffer instanceof ArrayBuffer)) return view;
@@ -226,8 +249,7 @@ function chunkTask(chunk, transfer, spare, into) {
     }
     return copies.get(view);
   };
-  const withCopy = (item) => (item && typeof item === 'object' && 'data' in item ? { ...item, data: copy(item.data) } : item);
-  const targets = chunk.targets.map((t) => ({ ...t, image: withCopy(t.image), mask: withCopy(t.mask) }));
+  const targets = chunk.targets.map((t) => withImages(t, (item) => plainImage(item, copy(item.data))));
   return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...[...copies.values()].map((c) => c.buffer), ...recycled] };
 }
 
