@@ -12,6 +12,15 @@ export interface Image {
 }
 
 /**
+ * What a page can draw (an `<img>`, canvas, `ImageBitmap`, `OffscreenCanvas`, `VideoFrame`, `<video>`, SVG `<image>`):
+ * every function reads it once into an RGBA `ImageData` (sRGB, not premultiplied), as `fromSource` does.
+ */
+export type ImageSource = CanvasImageSource;
+
+/** An image argument: an image object, or in a browser a source it is read from. */
+export type ImageInput = Image | ImageSource;
+
+/**
  * A result: a new image with the input's channel count. Where `globalThis.ImageData` exists and channels is 4,
  * a real `ImageData` (so `putImageData` takes it); otherwise a plain object.
  */
@@ -228,3 +237,12 @@ export declare function toTensor<K extends ImageTensorType = 'float32'>(
 export declare function fromTensor(
   t: { type: string; dims: readonly number[]; data: ArrayBufferView },
   options?: FromTensorOptions): ImageResult | ImageResult[];
+
+/**
+ * The pixels of a CanvasImageSource as an `ImageData` (RGBA, sRGB, not premultiplied: a semi-transparent pixel's
+ * colour comes back rounded through the canvas's premultiplied storage); an image object is returned as it is.
+ * TypeError naming what was given and what to do: an `<img>` not loaded yet (`await img.decode()`), a closed
+ * `ImageBitmap` or `VideoFrame`, a tainted (cross-origin) canvas, a `Blob` (decode it with `createImageBitmap`),
+ * or a runtime without canvases (Node: pass image objects).
+ */
+export declare function fromSource(source: ImageInput): Image;

@@ -8,4 +8,5 @@ export { flip, rotate90 } from './image/flip.js';
 export { blur } from './image/blur.js';
 export { resize } from './image/resize.js';
 export { toTensor, fromTensor } from './image/convert.js';
+export { fromSource } from './image/source.js';
 export { warpAffine, warpPerspective, rotate } from './image/warp.js';

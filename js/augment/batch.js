@@ -9,6 +9,7 @@ import { TYPES } from '../dtypes.js';
 import { freshData, uninitialisedBuffer } from '../stream.js';
 import { refusedOut } from '../tensor.js';
 import { Pool } from './pool.js';
+import { isCanvasSource, readSource } from '../image/source.js';
 
 const OP = 'batch';
 const OPTIONS = ['workers', 'tensor', 'indices', 'transfer'];
@@ -221,7 +222,10 @@ function plainImage(item, data) {
 
 /** Targets with their image and mask (where they are objects with data) passed through `convert`. */
 function withImages(targets, convert) {
-  const image = (item) => (item !== null && typeof item === 'object' && 'data' in item ? convert(item) : item);
+  const image = (item) => {
+    if (isCanvasSource(item)) return convert(readSource(item, 'batch: images')); // a worker cannot be sent an <img> or canvas
+    return item !== null && typeof item === 'object' && 'data' in item ? convert(item) : item;
+  };
   const copy = { ...targets, image: image(targets.image) };
   if ('mask' in targets) copy.mask = image(targets.mask);
   return copy;
@@ -237,7 +241,7 @@ function chunkTask(chunk, transfer, spare, into) {
   const recycled = into ? [into.buffer] : [];
   if (transfer) {
     const targets = chunk.targets.map((t) => withImages(t, (item) => plainImage(item, item.data)));
-    return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...transferables(chunk), ...recycled] };
+    return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...transferables({ targets }), ...recycled] };
   }
   const copies = new Map(); // an array given for several targets is copied once
   const copy = (view) => {

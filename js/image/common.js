@@ -8,6 +8,7 @@ import { checkOptions, describe, choice } from '../args.js';
 import { inputPointer } from '../tensor.js';
 import { freshData } from '../stream.js';
 import { wasm } from '../module.js';
+import { readSource, isCanvasSource, isBlob } from './source.js';
 
 const lowerCase = (codes) => Object.freeze(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k.toLowerCase(), v])));
 
@@ -45,7 +46,7 @@ export function finite(value, argument) {
 
 /**
  * Validates an image argument ({ width, height, data, channels? }; an
- * ImageData is one) and returns { width, height, channels, bytes, data,
+ * ImageData is one; a CanvasImageSource is read into one) and returns { width, height, channels, bytes, data,
  * source }: `bytes` a Uint8Array over the caller's data, `source` the caller's
  * object.
  */
@@ -53,6 +54,7 @@ export function checkImage(image, argument) {
   if (image === null || typeof image !== 'object') {
     throw new TypeError(`${argument}: expected an image { width, height, data, channels? }, got ${describe(image)}`);
   }
+  if (!('data' in image) && (isCanvasSource(image) || isBlob(image))) image = readSource(image, argument);
   const width = size(image.width, `${argument}.width`);
   const height = size(image.height, `${argument}.height`);
   const channels = image.channels === undefined ? 4 : image.channels;
@@ -63,7 +65,8 @@ export function checkImage(image, argument) {
   const { data } = image;
   // isView: a Proxy of a typed array passes instanceof but not the engine's own checks
   if (!ArrayBuffer.isView(data) || !(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) {
-    throw new TypeError(`${argument}.data: expected a Uint8ClampedArray or Uint8Array, got ${describe(data)}`);
+    const hint = data === undefined ? ' (an image is { width, height, data }, an ImageData, or in a browser any CanvasImageSource)' : '';
+    throw new TypeError(`${argument}.data: expected a Uint8ClampedArray or Uint8Array, got ${describe(data)}${hint}`);
   }
   const length = width * height * channels;
   if (data.length !== length) {
