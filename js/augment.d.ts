@@ -221,3 +221,49 @@ export interface Batch {
 }
 
 export declare function compose(transforms: readonly Transform[], options?: ComposeOptions): Augment;
+
+/** Labels for a batch transform: float32 [N, classes] (one-hot or smoothed), or N class indices with `numClasses`. */
+export type MixLabels = { readonly dims: readonly number[]; readonly data: Float32Array } | readonly number[] | Int32Array | Uint8Array;
+
+/** A batch as a mixing transform takes it: a float32 tensor [N, ...] and its labels. */
+export interface MixBatch {
+  readonly tensor: { readonly type?: 'float32'; readonly dims: readonly number[]; readonly data: Float32Array };
+  readonly labels: MixLabels;
+}
+
+export interface MixParams {
+  readonly transform: 'mixUp' | 'cutMix';
+  /** The weight of each sample itself (1 − λ goes to sample i − 1); for CutMix, corrected to the box's share. */
+  readonly lambda: number;
+  /** CutMix: λ as drawn from Beta(α, α), before the correction. */
+  readonly drawn?: number;
+  /** CutMix: the box pasted from sample i − 1, in pixels. */
+  readonly box?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  /** randomChoice: the index of the transform that ran. */
+  readonly choice?: number;
+}
+
+export interface MixResult {
+  readonly tensor: { readonly type: 'float32'; readonly dims: number[]; readonly data: Float32Array };
+  readonly labels: { readonly type: 'float32'; readonly dims: [number, number]; readonly data: Float32Array };
+  readonly params: MixParams;
+}
+
+/** A batch transform: batch k always draws the same values (seeded); the inputs are not written. */
+export type BatchTransform = (batch: MixBatch, k: number) => MixResult;
+
+export interface MixOptions {
+  /** Beta(α, α)'s α, > 0 (default 1). */
+  alpha?: number;
+  /** Default 0. */
+  seed?: number | bigint;
+  /** Needed when labels are class indices. */
+  numClasses?: number;
+}
+
+/** torchvision v2.MixUp: x′ᵢ = λ·xᵢ + (1 − λ)·xᵢ₋₁ (float32, as torch), labels likewise. */
+export declare function mixUp(options?: MixOptions): BatchTransform;
+/** torchvision v2.CutMix: sample i − 1's box pasted into sample i; labels mixed by the box's share. */
+export declare function cutMix(options?: MixOptions & { layout?: 'NCHW' | 'NHWC' }): BatchTransform;
+/** torchvision v2.RandomChoice: one of the transforms per batch, by `p` (default equal). */
+export declare function randomChoice(transforms: readonly BatchTransform[], options?: { p?: readonly number[]; seed?: number | bigint }): BatchTransform;

@@ -15,3 +15,5 @@ export const random = Object.freeze(Object.fromEntries(Object.keys(TRANSFORMS).m
   name,
   (options) => freeze({ transform: name, options: checkTransform(name, options) }),
 ])));
+
+export { mixUp, cutMix, randomChoice } from './augment/mix.js';

@@ -1,6 +1,6 @@
 // Compile-time checks of augment.batch in js/augment.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check.
-import { compose, random } from '../../js/augment.js';
+import { compose, random, mixUp, cutMix, randomChoice } from '../../js/augment.js';
 
 export async function batchUsage(images: ImageData[]): Promise<void> {
   const augment = compose([random.resizedCrop({ width: 224, height: 224 }), random.flip({ horizontal: 0.5 })], { seed: 1 });
@@ -13,3 +13,13 @@ export async function batchUsage(images: ImageData[]): Promise<void> {
   // @ts-expect-error a batch makes its own tensor
   await augment.batch(images, { tensor: { out: tensor } });
 }
+
+export function mixUsage(tensor: { dims: number[]; data: Float32Array }, classes: number[]): number {
+  const mix = randomChoice([mixUp({ alpha: 0.2, numClasses: 10 }), cutMix({ alpha: 1, numClasses: 10, layout: 'NCHW' })], { p: [0.5, 0.5], seed: 7 });
+  const { tensor: mixed, labels, params } = mix({ tensor, labels: classes }, 3);
+  void [mixed.data, labels.dims, params.box?.width];
+  // @ts-expect-error layout is NCHW or NHWC
+  cutMix({ layout: 'CHW' });
+  return params.lambda;
+}
+
