@@ -267,3 +267,60 @@ export declare function mixUp(options?: MixOptions): BatchTransform;
 export declare function cutMix(options?: MixOptions & { layout?: 'NCHW' | 'NHWC' }): BatchTransform;
 /** torchvision v2.RandomChoice: one of the transforms per batch, by `p` (default equal). */
 export declare function randomChoice(transforms: readonly BatchTransform[], options?: { p?: readonly number[]; seed?: number | bigint }): BatchTransform;
+
+/** An item of a loader's dataset: an image (a source, Blob, File or URL in browsers) and what follows it. */
+export interface LoaderItem<L = unknown> {
+  readonly image: Image | CanvasImageSource | Blob | string;
+  readonly label?: L;
+  readonly mask?: Mask;
+  readonly boxes?: readonly Box[];
+  readonly keypoints?: readonly Keypoint[];
+}
+
+export type LoaderDataset<L = unknown> =
+  | readonly (LoaderItem<L> | Image | CanvasImageSource | Blob | string)[]
+  | { readonly length: number; get(i: number): LoaderItem<L> | Image | CanvasImageSource | Blob | string | Promise<LoaderItem<L> | Image | CanvasImageSource | Blob | string> };
+
+export interface LoaderOptions<K extends ImageTensorType = 'float32'> {
+  /** Default 1. */
+  batchSize?: number;
+  /** A seeded shuffle per epoch (default false: dataset order). */
+  shuffle?: boolean;
+  /** Default 0. */
+  seed?: number | bigint;
+  /** The epoch: the shuffle and the samples' indices (epoch·length + i) follow it. Default 0. */
+  epoch?: number;
+  /** Workers that fetch, decode and augment (default 0: this thread). */
+  workers?: number;
+  /** Batches prepared ahead of the consumer (default 2). */
+  prefetch?: number;
+  /** Drop the last batch when it is short (default false). */
+  dropLast?: boolean;
+  /** toTensor's options: each batch as one tensor. */
+  tensor?: Omit<ToTensorOptions<K>, 'out'>;
+  /** The pipeline (default: none, the images as they are). */
+  augment?: Augment;
+  /** A batch transform (mixUp, cutMix, randomChoice), applied to each batch's tensor and labels. */
+  batchTransform?: BatchTransform;
+}
+
+export interface LoaderBatch<L = unknown, K extends ImageTensorType = 'float32'> {
+  /** The batch tensor (with `tensor`), mixed when there is a batch transform. */
+  readonly tensor?: ImageTensor<K> | MixResult['tensor'];
+  /** The items' labels, or the batch transform's float32 [N, classes]. */
+  readonly labels: L[] | MixResult['labels'];
+  /** Per sample: what followed the image (mask, boxes, keypoints; the image itself without `tensor`). */
+  readonly targets: Omit<Result<K>, 'params' | 'tensor'>[];
+  /** The dataset indices of the samples. */
+  readonly indices: number[];
+  /** Per sample, the pipeline's params; and the batch transform's. */
+  readonly params: { readonly samples: Params[]; readonly batch: MixParams | null };
+}
+
+export interface Loader<L = unknown, K extends ImageTensorType = 'float32'> extends AsyncIterable<LoaderBatch<L, K>> {
+  /** Batches in the epoch. */
+  readonly batches: number;
+}
+
+/** Batches of a dataset for `for await`, seeded per epoch, independent of the worker count. */
+export declare function loader<L = unknown, K extends ImageTensorType = 'float32'>(dataset: LoaderDataset<L>, options?: LoaderOptions<K>): Loader<L, K>;

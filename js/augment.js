@@ -17,3 +17,4 @@ export const random = Object.freeze(Object.fromEntries(Object.keys(TRANSFORMS).m
 ])));
 
 export { mixUp, cutMix, randomChoice } from './augment/mix.js';
+export { loader } from './augment/loader.js';

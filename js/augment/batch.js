@@ -10,6 +10,7 @@ import { freshData, uninitialisedBuffer } from '../stream.js';
 import { refusedOut } from '../tensor.js';
 import { Pool } from './pool.js';
 import { isCanvasSource, readSource } from '../image/source.js';
+import { isEncoded, decodeTargets } from '../image/decode.js';
 
 const OP = 'batch';
 const OPTIONS = ['workers', 'tensor', 'indices', 'transfer'];
@@ -17,6 +18,15 @@ const MAX_WORKERS = 64;
 
 /** An element of `images`: an image, or targets { image, mask, boxes, keypoints }. */
 const asTargets = (entry) => (entry !== null && typeof entry === 'object' && 'image' in entry ? entry : { image: entry });
+
+/**
+ * A chunk's targets with their encoded images (Blob, File, URL) decoded, on
+ * whichever thread runs the chunk; errors name images[n] of the batch.
+ */
+export function decodedTargets({ targets, start }) {
+  if (!targets.some((t) => isEncoded(t.image))) return targets;
+  return decodeTargets(targets, targets.map((_, i) => `${OP}: images[${start + i}]`));
+}
 
 /** A result without its tensor (the batch's tensor holds it). */
 const withoutTensor = ({ tensor, ...rest }) => rest;
@@ -140,7 +150,7 @@ function chunks(targets, indices, tensor, workers) {
   const size = Math.max(1, Math.min(16, Math.ceil(targets.length / (workers * 4))));
   const list = [];
   for (let at = 0; at < targets.length; at += size) {
-    list.push({ indices: indices.slice(at, at + size), targets: targets.slice(at, at + size), tensor });
+    list.push({ indices: indices.slice(at, at + size), targets: targets.slice(at, at + size), tensor, start: at });
   }
   return list;
 }
@@ -314,7 +324,7 @@ export function makeBatch(augment) {
     const targets = images.map(asTargets);
     if (images.length === 0) return [];
     if (workers === 0) {
-      const done = runChunk(augment, { indices, targets, tensor });
+      const done = runChunk(augment, { indices, targets: await decodedTargets({ targets, start: 0 }), tensor });
       return tensor ? done : done.results;
     }
     const list = chunks(targets, indices, tensor, workers);

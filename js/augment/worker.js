@@ -6,7 +6,7 @@
 // with their buffers transferred, and the input buffers it is done with.
 import { readyWith } from '../module.js';
 import { compose } from '../augment.js';
-import { chunkReply } from './batch.js';
+import { chunkReply, decodedTargets } from './batch.js';
 
 const port = globalThis.process?.getBuiltinModule?.('node:worker_threads')?.parentPort ?? globalThis;
 
@@ -29,12 +29,19 @@ async function handle(message) {
   }
   try {
     const augment = await pipeline;
-    const reply = chunkReply(augment, message.chunk);
+    const targets = await decodedTargets(message.chunk); // Blobs and URLs are fetched and decoded here, off the calling thread
+    const reply = chunkReply(augment, { ...message.chunk, targets });
     port.postMessage(reply.message, reply.transfer);
   } catch (error) {
     port.postMessage({ type: 'error', error: errorOf(error) });
   }
 }
 
-if (port === globalThis) globalThis.onmessage = (event) => handle(event.data);
-else port.on('message', handle);
+// One message at a time, in order: the pool pairs replies with tasks by order, and a chunk's
+// decoding awaits, so a later chunk must not overtake an earlier one.
+let queue = Promise.resolve();
+const enqueue = (message) => {
+  queue = queue.then(() => handle(message));
+};
+if (port === globalThis) globalThis.onmessage = (event) => enqueue(event.data);
+else port.on('message', enqueue);

@@ -1,6 +1,6 @@
 // Compile-time checks of augment.batch in js/augment.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check.
-import { compose, random, mixUp, cutMix, randomChoice } from '../../js/augment.js';
+import { compose, random, mixUp, cutMix, randomChoice, loader } from '../../js/augment.js';
 
 export async function batchUsage(images: ImageData[]): Promise<void> {
   const augment = compose([random.resizedCrop({ width: 224, height: 224 }), random.flip({ horizontal: 0.5 })], { seed: 1 });
@@ -23,3 +23,12 @@ export function mixUsage(tensor: { dims: number[]; data: Float32Array }, classes
   return params.lambda;
 }
 
+
+export async function loaderUsage(files: File[], labels: number[]): Promise<void> {
+  const augment = compose([random.resizedCrop({ width: 224, height: 224 })], { seed: 1 });
+  const data = loader(files.map((image, i) => ({ image, label: labels[i] })), { batchSize: 32, shuffle: true, epoch: 3, workers: 2, tensor: { mean: 0.5, std: 0.25 }, augment });
+  for await (const batch of data) void [batch.tensor?.dims, batch.indices, batch.params.samples[0].index];
+  void data.batches;
+  // @ts-expect-error batchSize is a number
+  loader(files, { batchSize: '32' });
+}
