@@ -87,6 +87,30 @@ test('bad input at the call: a crop larger than the image without padding, rever
   assert.throws(() => b({ image, labels: [] }, 0), /unknown option "labels"/);
 });
 
+test('tensor options: errors name the user\'s call (augment, augment.replay) and options.tensor, on both paths', () => {
+  const image = randomImage(rng(2), 20, 10);
+  const fused = compose([random.flip({ horizontal: 1 })]); // a warp: the fused warp -> tensor
+  const still = compose([]); // no warp: toTensor of the image
+  for (const a of [fused, still]) {
+    const params = a({ image }, 0).params;
+    const calls = [['augment', (tensor) => a({ image }, 0, { tensor })], ['augment.replay', (tensor) => a.replay(params, { image }, { tensor })]];
+    for (const [name, call] of calls) {
+      const at = name.replace('.', '\\.');
+      const cases = [
+        [{ layout: 'CHW' }, TypeError, new RegExp(`^${at}: options\\.tensor\\.layout: expected one of`)],
+        [{ channels: 2 }, RangeError, new RegExp(`^${at}: options\\.tensor\\.channels: expected 1, 3 or 4`)],
+        [{ std: 0 }, RangeError, new RegExp(`^${at}: options\\.tensor\\.std: must be non-zero`)],
+        [{ mean: [1, 2] }, RangeError, new RegExp(`^${at}: options\\.tensor\\.mean: expected one value per channel`)],
+        [{ scale: NaN }, RangeError, new RegExp(`^${at}: options\\.tensor\\.scale: expected a finite number`)],
+        [{ lay: 'NCHW' }, TypeError, new RegExp(`^${at}: options\\.tensor: unknown option "lay"`)],
+      ];
+      for (const [tensor, type, message] of cases) {
+        assert.throws(() => call(tensor), (e) => e instanceof type && message.test(e.message), `${message} got`);
+      }
+    }
+  }
+});
+
 test('one resample: with antialias false the image is one warpPerspective with r.matrix, bit for bit', () => {
   const r = rng(3);
   for (const channels of [1, 2, 3, 4]) {
