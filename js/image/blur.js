@@ -2,7 +2,8 @@
 import { blur_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
-import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, size, overlaps } from './common.js';
+import { positiveSize } from '../args.js';
+import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, overlaps } from './common.js';
 import { checkExtensible } from './pad.js';
 import { packFill } from './warp.js';
 
@@ -15,11 +16,7 @@ function boxSize(value, op) {
     throw new TypeError(`${argument}: expected a positive integer or [width, height]`);
   }
   if (pair.length !== 2) throw new RangeError(`${argument}: expected [width, height], got ${pair.length} numbers`);
-  return Array.from(pair, (v, i) => {
-    const n = size(v, typeof value === 'number' ? argument : `${argument}[${i}]`);
-    if (n < 1) throw new RangeError(`${argument}: expected positive sizes, got ${n}`);
-    return n;
-  });
+  return Array.from(pair, (v, i) => positiveSize(v, typeof value === 'number' ? argument : `${argument}[${i}]`));
 }
 
 /**
