@@ -6,6 +6,7 @@ import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
 import { describe, choice } from '../args.js';
 import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult } from './common.js';
+import { MAX_INT32 } from '../limits.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
 const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
@@ -159,7 +160,7 @@ export function fromTensor(t, options) {
   const [count, ...inner] = batched ? x.dims : [1, ...x.dims];
   const [channels, height, width] = layout === LAYOUTS.NCHW ? inner : [inner[2], inner[0], inner[1]];
   if (channels < 1 || channels > 4) throw new RangeError(`${op}: t.dims: the channel axis must be 1-4, got ${channels} in [${x.dims.join(', ')}]`);
-  if (width > 0x7fffffff || height > 0x7fffffff) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
+  if (width > MAX_INT32 || height > MAX_INT32) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
   const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, [1, 2, 3, 4], `${op}: options.channels`);
   const params = parameters(`${op}: options`, o, channels, x.info);
   if (params[0] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
