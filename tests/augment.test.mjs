@@ -301,7 +301,7 @@ test('elastic: one GridSample over the grid of source points that inverse() give
   const { gridSample } = await import('../js/index.js');
   const { toTensor, fromTensor } = await import('../js/image.js');
   const r = rng(15);
-  const paddings = { constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false] };
+  const paddings = { constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false], wrap: ['wrap', false] };
   for (const [border, [paddingMode, alignCorners]] of Object.entries(paddings)) {
     for (const channels of [1, 3, 4]) {
       const image = randomImage(r, 30, 20, channels);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "common/checked.h"
+#include "gridsample/gridsample.h"
 #include "image.h"
 #include "pad/pad.h"
 
@@ -15,15 +16,25 @@ static inline int tw_image_overlap(const void* a, size_t a_bytes, const void* b,
   return tw_ranges_overlap(a, a_bytes, b, b_bytes);
 }
 
-/* The Pad mode of an image border (the names are Pad's, image.h); -1 if none.
- * The two enums number the modes differently: this is the one map. */
+/* The Pad mode of an image border; -1 if none (image.h's TW_IMAGE_BORDER_MODES). */
 static inline int tw_image_pad_mode(int32_t border) {
   switch (border) {
-    case TW_IMAGE_BORDER_CONSTANT: return TW_PAD_MODE_CONSTANT;
-    case TW_IMAGE_BORDER_EDGE: return TW_PAD_MODE_EDGE;
-    case TW_IMAGE_BORDER_REFLECT: return TW_PAD_MODE_REFLECT;
-    case TW_IMAGE_BORDER_SYMMETRIC: return TW_PAD_MODE_SYMMETRIC;
-    case TW_IMAGE_BORDER_WRAP: return TW_PAD_MODE_WRAP;
+#define TW_IMAGE_PAD_MODE_CASE(b, pad, padding, align) \
+  case TW_IMAGE_BORDER_##b: return TW_PAD_MODE_##pad;
+    TW_IMAGE_BORDER_MODES(TW_IMAGE_PAD_MODE_CASE)
+#undef TW_IMAGE_PAD_MODE_CASE
+    default: return -1;
+  }
+}
+
+/* The GridSample padding of an image border, and its align_corners
+ * (image.h's TW_IMAGE_BORDER_MODES); -1 if none. */
+static inline int tw_image_gridsample_padding(int32_t border, int32_t* align_corners) {
+  switch (border) {
+#define TW_IMAGE_PADDING_CASE(b, pad, padding, align) \
+  case TW_IMAGE_BORDER_##b: *align_corners = align; return TW_GRIDSAMPLE_PADDING_##padding;
+    TW_IMAGE_BORDER_MODES(TW_IMAGE_PADDING_CASE)
+#undef TW_IMAGE_PADDING_CASE
     default: return -1;
   }
 }
