@@ -4,7 +4,6 @@ import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
 import { positiveSize } from '../args.js';
 import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, overlaps } from './common.js';
-import { checkExtensible } from './pad.js';
 import { packFill } from './warp.js';
 
 /** `size`: n (square) or [width, height], each a positive integer. */
@@ -42,7 +41,6 @@ export function blur(img, options) {
   const fresh = o.out === undefined || o.out === null;
   const target = fresh ? null : resultImage(o.out, width, height, channels, op);
   if (width === 0 || height === 0) return fresh ? imageFrom(new Uint8ClampedArray(0), width, height, channels) : target.source;
-  checkExtensible(op, src, borderCode);
   // The C entry's limit (blur.h), checked here too so that nothing is allocated for a call C would refuse:
   // the image with every border tap around it, what a padded copy would hold; it bounds the work.
   if ((width + kw - 1) * (height + kh - 1) * channels > 2 ** LIMITS.SPAN_LOG2) {

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "common/checked.h"
+#include "common/status.h"
 #include "gridsample/gridsample.h"
 #include "image.h"
 #include "pad/pad.h"
@@ -37,6 +38,17 @@ static inline int tw_image_gridsample_padding(int32_t border, int32_t* align_cor
 #undef TW_IMAGE_PADDING_CASE
     default: return -1;
   }
+}
+
+/* The one empty-source rule: an empty source (no pixel on an axis that taps
+ * outside it) has nothing to repeat, reflect or wrap, so only the constant
+ * border can fill around it. js/image/pad.js checkExtensible refuses the same
+ * calls first, before the wrapper allocates anything. */
+static inline tw_status tw_image_check_extensible(int empty, int32_t border) {
+  if (empty && border != TW_IMAGE_BORDER_CONSTANT)
+    return tw_fail(TW_INVALID_ARGUMENT, "border: the source is empty; only the constant border (0) can fill around it, got %d",
+                   (int)border);
+  return TW_OK;
 }
 
 #endif

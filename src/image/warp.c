@@ -316,14 +316,12 @@ int32_t tw_image_warp(const uint8_t* src, size_t src_bytes, int32_t src_width, i
                       int32_t rows) {
   const tw_warp_args a = {src,  src_bytes, src_width, src_height, channels,  matrix, perspective, interpolation,
                           border, fill,    dst,       dst_bytes,  dst_width, dst_height, row0,   rows};
-  const tw_status status = tw_warp_check(&a);
+  tw_status status = tw_warp_check(&a);
   if (status != TW_OK) return status;
   if (dst_bytes == 0) return TW_OK;
   if (src_bytes == 0) { /* no source pixel: every tap is outside */
-    if (border != TW_IMAGE_BORDER_CONSTANT) {
-      return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: the source is empty, so only the constant "
-                                          "border can fill the destination");
-    }
+    status = tw_image_check_extensible(1, border);
+    if (status != TW_OK) return status;
     tw_warp_fill_pixels(fill, (size_t)channels, dst, dst_bytes / (size_t)channels);
     return TW_OK;
   }
