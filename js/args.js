@@ -1,5 +1,7 @@
-// Argument checks shared by the operators: each throws a TypeError (wrong
-// kind) or RangeError (wrong value) whose message names the argument.
+// Argument checks shared by the operators, the image functions and augment:
+// the one module of option validators. Each throws a TypeError (wrong kind)
+// or RangeError (wrong value) whose message names the argument.
+import { MAX_INT32 } from './limits.js';
 
 /** A short description of any value for an error message (never throws: symbols, bigints, odd objects). */
 export function describe(value) {
@@ -63,11 +65,45 @@ export function binaryAttribute(value, argument) {
   return value === 1;
 }
 
+/** A finite number. */
+export function finite(value, argument) {
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a finite number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${argument}: expected a finite number, got ${value}`);
+  return value;
+}
+
+/** An integer (offsets, pads, turns). */
+export function integer(value, argument) {
+  if (typeof value !== 'number') throw new TypeError(`${argument}: expected an integer, got ${describe(value)}`);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${argument}: expected an integer, got ${value}`);
+  return value;
+}
+
+/** An integer in [least, MAX_INT32] (C takes it as int32_t), `what` naming the rule in messages. */
+function int32From(least, what) {
+  return (value, argument) => {
+    if (typeof value !== 'number') throw new TypeError(`${argument}: expected ${what}, got ${describe(value)}`);
+    if (!Number.isInteger(value) || value < least || value > MAX_INT32) throw new RangeError(`${argument}: expected ${what}, got ${value}`);
+    return value;
+  };
+}
+
+/** A width, height, count or similar size: a non-negative integer below 2^31. */
+export const size = int32From(0, 'a non-negative integer');
+
+/** A size that must be at least 1 (a box, a crop): a positive integer below 2^31. */
+export const positiveSize = int32From(1, 'a positive integer');
+
 /** One of the keys of `choices` (an object name -> code); returns the code (TypeError listing the keys). */
 export function choice(value, choices, argument) {
   if (typeof value === 'string' && Object.hasOwn(choices, value)) return choices[value];
   const names = Object.keys(choices).map((c) => `'${c}'`).join(', ');
   throw new TypeError(`${argument}: expected one of ${names}, got ${describe(value)}`);
+}
+
+/** One of the strings `names`; returns it (choice() over names that are their own codes). */
+export function oneOf(value, names, argument) {
+  return choice(value, Object.fromEntries(names.map((n) => [n, n])), argument);
 }
 
 /** Normalises axes in [-rank, rank-1] to [0, rank-1]; rejects repeats. */

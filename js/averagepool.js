@@ -7,6 +7,7 @@ import { storageBytes } from './dtypes.js';
 import { streams } from './stream.js';
 import { poolInBands, callAveragePool, checkAveragePoolRoom } from './averagepool-stream.js';
 import { check } from './module.js';
+import { MAX_INT32 } from './limits.js';
 
 /** The element types tw_avgpool takes (avgpool.h TW_AVGPOOL_TYPES). */
 export const AVERAGEPOOL_TYPES = Object.freeze(C_TYPES.map((name) => name.toLowerCase()));
@@ -16,7 +17,7 @@ function positive(values, count, name, op, minimum) {
   if (list.length !== count) throw new RangeError(`${op}: ${name} needs ${count} entries, got ${list.length}`);
   for (const v of list) {
     if (v < minimum) throw new RangeError(`${op}: ${name} entries must be >= ${minimum}, got [${list.join(', ')}]`);
-    if (v > 0x7fffffff) throw new RangeError(`${op}: ${name} entry ${v} is too large`);
+    if (v > MAX_INT32) throw new RangeError(`${op}: ${name} entry ${v} is too large`);
   }
   return list;
 }

@@ -63,7 +63,8 @@ export function storageBytes(info, count) {
   return Math.ceil((count * info.bits) / 8);
 }
 
-function roundHalfEven(x) {
+/** Rounds to the nearest integer, ties to even (Python's round(), numpy's rint): the one copy. */
+export function roundHalfEven(x) {
   const floor = Math.floor(x);
   const diff = x - floor;
   if (diff !== 0.5) return diff < 0.5 ? floor : floor + 1;

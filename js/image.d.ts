@@ -177,10 +177,21 @@ export interface ImageTensorDataMap {
 }
 
 /** A tensor that onnxruntime-web's `new ort.Tensor(t.type, t.data, t.dims)` takes. */
-export interface ImageTensor<K extends ImageTensorType = ImageTensorType> {
+export interface ImageTensor<K extends ImageTensorType = ImageTensorType, D extends number[] = number[]> {
   type: K;
-  dims: number[];
+  /** [N, C, H, W] or [N, H, W, C]; N is 1 for toTensor of one image (not of an array). */
+  dims: D;
   data: ImageTensorDataMap[K];
+}
+
+/** A tensor fromTensor reads as one image: [C, H, W] / [H, W, C], or a batch of 1. */
+export type SingleImageDims = readonly [number, number, number] | readonly [1, number, number, number];
+
+/** What fromTensor takes: an ImageTensor, an onnxruntime Tensor, or any { type, dims, data }. */
+export interface TensorLike {
+  type: string;
+  dims: readonly number[];
+  data: ArrayBufferView;
 }
 
 export interface ToTensorOptions<K extends ImageTensorType = 'float32'> {
@@ -217,14 +228,13 @@ export declare function pad<O extends Image = ImageResult>(img: Image, options?:
 export declare function crop<O extends Image = ImageResult>(img: Image, options?: CropOptions & OutOption<O>): O;
 /** Mirror: 'horizontal' (OpenCV flip code 1), 'vertical' (0), 'both' (-1). Exact. */
 export declare function flip<O extends Image = ImageResult>(img: Image, direction: FlipDirection, options?: OutOption<O>): O;
-/** Counter-clockwise quarter turns (any integer). Exact. */
 /** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`. */
 export declare function warpAffine<O extends Image = ImageResult>(img: Image, m: AffineMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
 /** OpenCV's warpPerspective: `m` is a row-major 3×3. */
 export declare function warpPerspective<O extends Image = ImageResult>(img: Image, m: PerspectiveMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
 /** Turns by `degrees` counter-clockwise on screen. */
 export declare function rotate<O extends Image = ImageResult>(img: Image, degrees: number, options?: RotateOptions & OutOption<O>): O;
-
+/** Counter-clockwise quarter turns (any integer). Exact. */
 export declare function rotate90<O extends Image = ImageResult>(img: Image, turns: number, options?: OutOption<O>): O;
 /** Box filter (OpenCV blur): exact mean rounded half to even. */
 export declare function blur<O extends Image = ImageResult>(img: Image, options: BlurOptions & OutOption<O>): O;
@@ -232,11 +242,17 @@ export declare function blur<O extends Image = ImageResult>(img: Image, options:
 export declare function resize<O extends Image = ImageResult>(img: Image, options: ResizeOptions & OutOption<O>): O;
 /** v = ((pixel · scale) − mean[c]) / std[c] in float32; dims [N, C, H, W] or [N, H, W, C]. */
 export declare function toTensor<K extends ImageTensorType = 'float32'>(
+  images: Image, options?: ToTensorOptions<K>): ImageTensor<K, [1, number, number, number]>;
+export declare function toTensor<K extends ImageTensorType = 'float32'>(
   images: Image | readonly Image[], options?: ToTensorOptions<K>): ImageTensor<K>;
-/** The inverse of toTensor, rounded half to even and clamped: one image, or an array for N > 1. */
-export declare function fromTensor(
-  t: { type: string; dims: readonly number[]; data: ArrayBufferView },
-  options?: FromTensorOptions): ImageResult | ImageResult[];
+/**
+ * The inverse of toTensor, rounded half to even and clamped: one image for a tensor of one image
+ * (dims of 3 entries, or N = 1) or with `out` one image; an array for N > 1.
+ */
+export declare function fromTensor<O extends Image = ImageResult>(
+  t: TensorLike & { dims: SingleImageDims }, options?: FromTensorOptions & OutOption<O>): O;
+export declare function fromTensor<O extends Image>(t: TensorLike, options: FromTensorOptions & { out: O }): O;
+export declare function fromTensor(t: TensorLike, options?: FromTensorOptions): ImageResult | ImageResult[];
 
 /**
  * The pixels of a CanvasImageSource as an `ImageData` (RGBA, sRGB, not premultiplied: a semi-transparent pixel's

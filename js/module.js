@@ -3,6 +3,7 @@
 // re-read after every allocation (memory growth replaces the buffer).
 import { status as STATUS } from '../wasm/enums.js';
 import { instantiate, builtinFiles, checkSourceKind } from './load.js';
+import { MAX_BLOCK_BYTES, MEMORY_LIMIT } from './limits.js';
 
 let loading = null; // the promise of the load in progress or done
 let loadedFrom; //     its options.wasm (undefined: the default location)
@@ -100,16 +101,13 @@ export function check(statusCode, op, names = {}) {
   throw new RangeError(message); // INVALID_ARGUMENT, OUT_OF_MEMORY
 }
 
-// The largest block the allocator can hand out in a 4 GiB memory.
-const MAX_BLOCK_BYTES = 0xffff_fff0;
-
 /**
  * The one place the wrapper allocates heap memory: a block of `bytes` bytes
  * (at least 1), its address as an unsigned number. Errors name the operator
  * and `what` the block is for.
  */
 export function allocate(op, what, bytes) {
-  if (bytes > MAX_BLOCK_BYTES) throw new RangeError(`${op}: ${what} needs ${bytes} bytes, more than wasm memory can hold (4 GiB)`);
+  if (bytes > MAX_BLOCK_BYTES) throw new RangeError(`${op}: ${what} needs ${bytes} bytes, more than wasm memory can hold (${MEMORY_LIMIT})`);
   const pointer = wasm()._malloc(Math.max(bytes, 1)) >>> 0;
   if (pointer === 0) throw new RangeError(`${op}: out of wasm memory allocating ${bytes} bytes for ${what}`);
   return pointer;
@@ -129,7 +127,7 @@ export function checkRoom(op, subject, blocks) {
   const free = MAX_BLOCK_BYTES - m._tw_heap_bytes_in_use();
   if (needed <= free) return;
   const parts = blocks.filter(([, bytes]) => bytes > 0).map(([what, bytes]) => `${what} ${bytes}`).join(', ');
-  throw new RangeError(`${op}: ${subject} cannot be computed in wasm memory: the call needs ${needed} bytes at once (${parts}), more than the ${free} a 4 GiB memory has left`);
+  throw new RangeError(`${op}: ${subject} cannot be computed in wasm memory: the call needs ${needed} bytes at once (${parts}), more than the ${free} a ${MEMORY_LIMIT} memory has left`);
 }
 
 // The heap's int64 view is indexed by 8-byte word; the allocator's blocks

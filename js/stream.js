@@ -16,6 +16,7 @@
 // AveragePool 3x3 10.0 -> 8.6 ms, 7x7 10.7 -> 6.5 ms, Pad reflect (no bands,
 // the unzeroed result only) 9.5 -> 6.5 ms.
 import { dataLength } from './dtypes.js';
+import { MAX_BLOCK_BYTES, MEMORY_LIMIT } from './limits.js';
 
 // Heap bytes (band inputs + band output) one kernel call should touch: well
 // inside a 1-2 MB L2, and large enough that the per-call cost (argument
@@ -74,8 +75,7 @@ export function uninitialisedBuffer(bytes) {
   return new ArrayBuffer(bytes);
 }
 
-// A fresh result obeys the limit of a heap result, whichever path made it.
-const MAX_RESULT_BYTES = 0xffff_fff0;
+// A fresh result obeys the limit of a heap result (MAX_BLOCK_BYTES), whichever path made it.
 
 /**
  * A fresh JS-owned data array for `count` elements (the caller's class if it
@@ -87,7 +87,7 @@ export function freshData(info, count, like, op) {
   const Array = like && info.arrays.includes(like) ? like : info.arrays[0];
   const length = dataLength(info, count);
   const bytes = length * Array.BYTES_PER_ELEMENT;
-  if (bytes > MAX_RESULT_BYTES) throw new RangeError(`${op}: the result needs ${bytes} bytes, more than a tensor may hold (4 GiB)`);
+  if (bytes > MAX_BLOCK_BYTES) throw new RangeError(`${op}: the result needs ${bytes} bytes, more than a tensor may hold (${MEMORY_LIMIT})`);
   let buffer;
   try {
     buffer = uninitialisedBuffer(bytes);

@@ -173,7 +173,16 @@ test('images of different sizes: one tensor when the output size is fixed, else 
     const fixed = await batch(mixed, { workers, tensor });
     assert.deepEqual(fixed.tensor.dims, [3, 3, 24, 32]);
     const flips = compose([random.flip({ horizontal: 0.5 })], { seed: 1 }).batch;
-    await assert.rejects(flips(mixed, { workers, tensor }), { name: 'RangeError', message: /^batch: images: .*fixed/ });
+    await assert.rejects(flips(mixed, { workers, tensor }), (e) => {
+      assert.equal(e.name, 'RangeError');
+      assert.match(e.message, /^batch: images: .*fixed \(end it with (.*)\)$/);
+      // the advice names transforms by their random.* names, each one that exists (it advised a 'resize')
+      const advised = e.message.match(/random\.\w+/g) ?? [];
+      assert.deepEqual(advised, ['random.resizedCrop', 'random.crop']);
+      for (const name of advised) assert.ok(Object.hasOwn(random, name.slice('random.'.length)), `${name} exists`);
+      assert.doesNotMatch(e.message, /\bresize\b/);
+      return true;
+    });
     await flips.close();
   }
 });

@@ -87,6 +87,30 @@ test('bad input at the call: a crop larger than the image without padding, rever
   assert.throws(() => b({ image, labels: [] }, 0), /unknown option "labels"/);
 });
 
+test('tensor options: errors name the user\'s call (augment, augment.replay) and options.tensor, on both paths', () => {
+  const image = randomImage(rng(2), 20, 10);
+  const fused = compose([random.flip({ horizontal: 1 })]); // a warp: the fused warp -> tensor
+  const still = compose([]); // no warp: toTensor of the image
+  for (const a of [fused, still]) {
+    const params = a({ image }, 0).params;
+    const calls = [['augment', (tensor) => a({ image }, 0, { tensor })], ['augment.replay', (tensor) => a.replay(params, { image }, { tensor })]];
+    for (const [name, call] of calls) {
+      const at = name.replace('.', '\\.');
+      const cases = [
+        [{ layout: 'CHW' }, TypeError, new RegExp(`^${at}: options\\.tensor\\.layout: expected one of`)],
+        [{ channels: 2 }, RangeError, new RegExp(`^${at}: options\\.tensor\\.channels: expected 1, 3 or 4`)],
+        [{ std: 0 }, RangeError, new RegExp(`^${at}: options\\.tensor\\.std: must be non-zero`)],
+        [{ mean: [1, 2] }, RangeError, new RegExp(`^${at}: options\\.tensor\\.mean: expected one value per channel`)],
+        [{ scale: NaN }, RangeError, new RegExp(`^${at}: options\\.tensor\\.scale: expected a finite number`)],
+        [{ lay: 'NCHW' }, TypeError, new RegExp(`^${at}: options\\.tensor: unknown option "lay"`)],
+      ];
+      for (const [tensor, type, message] of cases) {
+        assert.throws(() => call(tensor), (e) => e instanceof type && message.test(e.message), `${message} got`);
+      }
+    }
+  }
+});
+
 test('one resample: with antialias false the image is one warpPerspective with r.matrix, bit for bit', () => {
   const r = rng(3);
   for (const channels of [1, 2, 3, 4]) {
@@ -277,7 +301,7 @@ test('elastic: one GridSample over the grid of source points that inverse() give
   const { gridSample } = await import('../js/index.js');
   const { toTensor, fromTensor } = await import('../js/image.js');
   const r = rng(15);
-  const paddings = { constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false] };
+  const paddings = { constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false], wrap: ['wrap', false] };
   for (const [border, [paddingMode, alignCorners]] of Object.entries(paddings)) {
     for (const channels of [1, 3, 4]) {
       const image = randomImage(r, 30, 20, channels);

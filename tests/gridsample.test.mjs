@@ -234,11 +234,16 @@ test('integer, float16, bfloat16, bool, complex and string X', () => {
       }
     }
   }
-  // saturation: cubic overshoot on a uint8 step edge stays in [0, 255]
+  // saturation: cubic overshoots a uint8 step edge both ways (the reference gives -23.90625 and 302.8125);
+  // the result is the reference truncated and saturated, value for value (a range check could not fail:
+  // every uint8 lies in [0, 255])
   const step = { type: 'uint8', dims: [1, 1, 1, 4], data: Uint8Array.of(0, 0, 255, 255) };
   const g = { type: 'float32', dims: [1, 1, 8, 2], data: Float32Array.from({ length: 16 }, (_, i) => (i % 2 ? 0 : -1 + i / 8)) };
   const ys = gridSample(step, g, { mode: 'cubic' });
-  assert.ok(ys.data.every((v) => v >= 0 && v <= 255));
+  const overshoot = referenceGridSample({ dims: step.dims, data: Array.from(step.data) }, g, { mode: 'cubic', padding: 'zeros', align: false, f32coords: true });
+  assert.ok(overshoot.data.some((v) => v < 0) && overshoot.data.some((v) => v > 255), 'the case overshoots both ways');
+  assert.deepEqual(Array.from(ys.data), [0, 0, 0, 0, 127, 255, 255, 255]);
+  assert.deepEqual(Array.from(ys.data), Array.from(overshoot.data, (v) => Math.max(0, Math.min(255, Math.trunc(v))) + 0));
   // bool and string: nearest only
   const bool = { type: 'bool', dims: [1, 1, 1, 2], data: Uint8Array.of(0, 1) };
   const g3 = { type: 'float32', dims: [1, 1, 3, 2], data: Float32Array.of(-0.5, 0, 0.5, 0, 3, 0) };

@@ -132,7 +132,7 @@ test('tw_image_region_map: Pad\'s rule for any offset; bad arguments rejected, n
     const rejected = [
       [-1, 0n, 4, BORDERS.edge, pointer, 16, /^length/],
       [3, 0n, -1, BORDERS.edge, pointer, 0, /^length/],
-      [0, 0n, 4, BORDERS.reflect, pointer, 16, /^length: an empty axis/],
+      [0, 0n, 4, BORDERS.reflect, pointer, 16, /^border: the source is empty/],
       [3, 0n, 4, 5, pointer, 16, /^border/],
       [3, 0n, 4, -1, pointer, 16, /^border/],
       [3, (1n << 62n) + 1n, 4, BORDERS.wrap, pointer, 16, /^before/],
@@ -149,6 +149,28 @@ test('tw_image_region_map: Pad\'s rule for any offset; bad arguments rejected, n
     assert.deepEqual(map().slice(0, 4), [-1, -1, -1, -9]);
   } finally {
     m._free(pointer);
+  }
+});
+
+test('the empty-source rule is one C rule: region maps and warps refuse a non-constant border with one message', () => {
+  const m = wasm();
+  const block = m._malloc(64) >>> 0, matrix = m._malloc(72) >>> 0;
+  try {
+    new Float64Array(m.HEAPU8.buffer, matrix, 9).set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    for (const border of ['edge', 'reflect', 'symmetric', 'wrap']) {
+      assert.equal(m._tw_image_region_map(0, 0n, 4, BORDERS[border], block, 16), STATUS.INVALID_ARGUMENT);
+      const region = lastError(m);
+      // a 0x3 source warped into 2x2, one channel
+      assert.equal(m._tw_image_warp(block, 0, 0, 3, 1, matrix, 0, 1, BORDERS[border], 0, block, 4, 2, 2, 0, 2), STATUS.INVALID_ARGUMENT);
+      const warp = lastError(m);
+      assert.equal(warp, region, border);
+      assert.equal(warp, `border: the source is empty; only the constant border (0) can fill around it, got ${BORDERS[border]}`);
+    }
+    assert.equal(m._tw_image_warp(block, 0, 0, 3, 1, matrix, 0, 1, BORDERS.constant, 7, block, 4, 2, 2, 0, 2), STATUS.OK);
+    assert.deepEqual(Array.from(m.HEAPU8.subarray(block, block + 4)), [7, 7, 7, 7]);
+  } finally {
+    m._free(block);
+    m._free(matrix);
   }
 });
 

@@ -5,7 +5,8 @@
 // - every X-macro list `#define TW_<NAME>(X) X(a) X(b) ...` of a public header
 //   (not a `.inc` kernel registry, not an `*-internal.h`) becomes
 //   `export const <name> = ['a', 'b', ...]`, or, when entries carry a second
-//   argument (`X(a, 8)`), `{ a: 8, ... }` (numbers stay numbers).
+//   argument (`X(a, 8)`), `{ a: 8, ... }`, or more (`X(a, B, 1)`),
+//   `{ a: ['B', 1], ... }` (numbers stay numbers).
 // Usage: node tools/gen-enums.mjs src/**/*.h > wasm/enums.js
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -30,11 +31,12 @@ function listsOf(text) {
     const entries = [...body.matchAll(/\bX\(([^()]*)\)/g)].map(([, args]) => args.split(',').map((a) => a.trim()));
     if (entries.length === 0) throw new Error(`gen-enums: list TW_${name} has no X(...) entries`);
     const arity = entries[0].length;
-    if (entries.some((e) => e.length !== arity) || arity > 2) {
-      throw new Error(`gen-enums: list TW_${name} must have entries of one or two arguments, all alike`);
+    if (entries.some((e) => e.length !== arity)) {
+      throw new Error(`gen-enums: list TW_${name} must have entries of one number of arguments`);
     }
     const value = (v) => (/^-?\d+$/.test(v) ? Number(v) : v);
-    found[name.toLowerCase()] = arity === 1 ? entries.map(([a]) => a) : Object.fromEntries(entries.map(([a, b]) => [a, value(b)]));
+    const rest = (values) => (values.length === 1 ? value(values[0]) : values.map(value));
+    found[name.toLowerCase()] = arity === 1 ? entries.map(([a]) => a) : Object.fromEntries(entries.map(([a, ...more]) => [a, rest(more)]));
   }
   return found;
 }

@@ -7,6 +7,7 @@
 // acts on the image between two such runs, in list order.
 import { checkImage, border as borderCode, interpolation as interpolationCode, fill as fillBytes } from '../image/common.js';
 import { blur, resize } from '../image.js';
+import { TO_OPTIONS } from '../image/convert.js';
 import { matrix as M } from '../image/matrix.js';
 import { checkSeed, checkIndex, seedBase, sampleGenerator } from './generator.js';
 import { TRANSFORMS, checkTransform, sampleTransform, transformStep } from './transforms.js';
@@ -140,7 +141,7 @@ function nonGeometric(image, step) {
   return resize(small, { width: image.width, height: image.height, interpolation: 'nearest' });
 }
 
-function runImage(image, p, settings, tensor) {
+function runImage(image, p, settings, tensor, op) {
   const sampling = { interpolation: settings.interpolation, border: settings.border, fill: settings.fill, antialias: settings.antialias };
   let current = image;
   for (const segment of p.segments.slice(0, -1)) {
@@ -150,7 +151,7 @@ function runImage(image, p, settings, tensor) {
   const last = p.segments.at(-1);
   const still = current !== image && !last.elastic && last.width === current.width && last.height === current.height &&
     last.before.every((v, i) => v === IDENTITY[i]);
-  return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor });
+  return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor }, op);
 }
 
 function runMask(mask, p, settings) {
@@ -160,11 +161,13 @@ function runMask(mask, p, settings) {
   return out === mask ? { ...mask, data: mask.data.slice() } : out;
 }
 
-function run(t, entries, list, settings, callOptions, params) {
-  const o = checkOptions(callOptions, 'augment: options', CALL_OPTIONS);
+/** One call of the pipeline; `op` is the user's call ('augment' or 'augment.replay'), which errors name. */
+function run(t, entries, list, settings, callOptions, params, op) {
+  const o = checkOptions(callOptions, `${op}: options`, CALL_OPTIONS);
+  if (o.tensor !== undefined) checkOptions(o.tensor, `${op}: options.tensor`, TO_OPTIONS);
   const p = plan(entries, list, t.width, t.height);
   const result = { params, matrix: p.total };
-  if (t.image) Object.assign(result, runImage(t.image, p, settings, o.tensor));
+  if (t.image) Object.assign(result, runImage(t.image, p, settings, o.tensor, op));
   if (t.mask) result.mask = runMask(t.mask, p, settings);
   const mapPoints = pointMap(p, false);
   const outline = p.total === null ? denseOutline : corners;
@@ -212,7 +215,7 @@ export function compose(transforms, options) {
       return entry;
     });
     const params = { index, width: t.width, height: t.height, transforms: entries };
-    return run(t, entries, list, settings, callOptions, params);
+    return run(t, entries, list, settings, callOptions, params, 'augment');
   }
 
   augment.replay = function replay(params, targets, callOptions) {
@@ -221,7 +224,7 @@ export function compose(transforms, options) {
     if (t.width !== params.width || t.height !== params.height) {
       throw new RangeError(`augment.replay: targets are ${t.width}x${t.height}; the params were drawn for ${params.width}x${params.height}`);
     }
-    return run(t, params.transforms, list, settings, callOptions, params);
+    return run(t, params.transforms, list, settings, callOptions, params, 'augment.replay');
   };
 
   augment.inverse = function inverse(params, points) {

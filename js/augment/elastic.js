@@ -17,6 +17,7 @@
 // is sampled with GridSample (float32 planes, the compose border as its
 // padding mode) and rounded half to even to bytes. Forward (keypoints,
 // boxes), q is found from q' by the fixed-point iteration q ← q' − d(q).
+import { image_border_modes as BORDER_MODES, gridsample_padding_names as PADDING_NAMES } from '../../wasm/enums.js';
 import { averagePool } from '../averagepool.js';
 import { gridSample } from '../gridsample.js';
 import { toTensor, fromTensor } from '../image/convert.js';
@@ -131,11 +132,14 @@ export function segmentForward(segment) {
   };
 }
 
-// compose's border -> GridSample's padding (reflect is BORDER_REFLECT_101: reflection about the
-// outer pixel centres, align_corners 1; symmetric reflects about the image edges, align_corners 0)
-const PADDINGS = {
-  constant: ['zeros', false], edge: ['border', false], reflect: ['reflection', true], symmetric: ['reflection', false], wrap: ['wrap', false],
-};
+/**
+ * compose's border -> GridSample's [paddingMode, alignCorners]: C's one table
+ * (src/image/image.h TW_IMAGE_BORDER_MODES), so that elastic samples as the warps do.
+ */
+function gridSamplePadding(border) {
+  const [, padding, align] = BORDER_MODES[border.toUpperCase()];
+  return [Object.keys(PADDING_NAMES).find((name) => PADDING_NAMES[name] === padding), align === 1];
+}
 const MODES = { nearest: 'nearest', linear: 'linear', cubic: 'cubic' };
 
 /**
@@ -147,7 +151,7 @@ const MODES = { nearest: 'nearest', linear: 'linear', cubic: 'cubic' };
 export function sampleElastic(image, segment, { interpolation, border, fill }) {
   const { width: Wo, height: Ho } = segment;
   const C = image.channels ?? 4;
-  const [paddingMode, alignCorners] = PADDINGS[border];
+  const [paddingMode, alignCorners] = gridSamplePadding(border);
   const write = backwardWriter(segment);
   const grid = new Float32Array(Wo * Ho * 2);
   const { width: Wi, height: Hi } = image;

@@ -1,15 +1,11 @@
 // Option checks for tensorwarp/augment's transforms: each throws a TypeError
 // (wrong kind) or RangeError (wrong value) whose message names the transform
 // and the option ("random.affine: options.scale ...").
-import { describe, checkOptions, flag } from '../args.js';
+// The checks themselves are js/args.js's (the one set); these add augment's
+// defaults (`fallback` when the option is absent) and ranges.
+import { describe, checkOptions, flag, finite as number, size, positiveSize, oneOf as oneOfNames } from '../args.js';
 
 export { checkOptions, describe, flag as boolean };
-
-function number(value, argument) {
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a number, got ${describe(value)}`);
-  if (!Number.isFinite(value)) throw new RangeError(`${argument}: expected a finite number, got ${value}`);
-  return value;
-}
 
 /** A probability in [0, 1] (default `fallback`). */
 export function probability(value, fallback, argument) {
@@ -33,28 +29,17 @@ export function positiveInteger(value, fallback, argument) {
     if (fallback === undefined) throw new TypeError(`${argument} is required: a positive integer`);
     return fallback;
   }
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a positive integer, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 1 || value > 0x7fffffff) {
-    throw new RangeError(`${argument}: expected a positive integer, got ${value}`);
-  }
-  return value;
+  return positiveSize(value, argument);
 }
 
 /** A non-negative integer (default `fallback`). */
 export function count(value, fallback, argument) {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a non-negative integer, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
-    throw new RangeError(`${argument}: expected a non-negative integer, got ${value}`);
-  }
-  return value;
+  return value === undefined ? fallback : size(value, argument);
 }
 
-
+/** One of the strings `choices` (default `fallback`). */
 export function oneOf(value, fallback, choices, argument) {
-  if (value === undefined) return fallback;
-  if (typeof value === 'string' && choices.includes(value)) return value;
-  throw new TypeError(`${argument}: expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${describe(value)}`);
+  return value === undefined ? fallback : oneOfNames(value, choices, argument);
 }
 
 /**

@@ -13,7 +13,8 @@
 // antialias false, or no axis above 2, the segment is exactly one
 // warpPerspective(image, matrix) call (affine matrices go through warpAffine
 // with the same float64 inverse, which gives the same bytes).
-import { warpAffine, crop, resize, toTensor } from '../image.js';
+import { warpAffine, crop, resize } from '../image.js';
+import { tensorFrom } from '../image/convert.js';
 import { warpPerspective } from '../image/warp.js';
 import { matrix as M } from '../image/matrix.js';
 import { warpToTensor } from '../image/warp-tensor.js';
@@ -109,19 +110,21 @@ export function warpSegment(image, segment, sampling) {
  * the sampling; matrix null: the image is already the result).
  * Returns { image } or, with `tensor` (toTensor's options), { tensor }: the
  * tensor equals toTensor(image, tensor) of the image the call without
- * `tensor` returns, bit for bit.
+ * `tensor` returns, bit for bit. `tensor` is checked against toTensor's
+ * options; its errors name `op` (the user's call: 'augment', 'augment.replay').
  */
-export function resample(image, plan, { tensor } = {}) {
+export function resample(image, plan, { tensor } = {}, op = 'augment') {
+  const argument = `${op}: options.tensor`;
   if (tensor !== undefined && plan.matrix !== null && !plan.elastic) {
     // The fused warp -> tensor (src/image/warp-tensor.h): toTensor(warpOnce(...)) bit for bit, no image between.
     const r = reduced(image, plan.before, plan.width, plan.height, plan);
     const { matrix, options } = warpArguments(r.forward, plan.width, plan.height, plan);
-    return { tensor: warpToTensor(r.image, matrix, options, tensor) };
+    return { tensor: warpToTensor(r.image, matrix, options, tensor, op, argument) };
   }
   let out = image;
   if (plan.matrix !== null) {
     out = warpSegment(image, plan, plan);
     if (out === image) out = warpOnce(image, plan.before, plan.width, plan.height, plan); // a fresh result, never the input
   }
-  return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
+  return tensor === undefined ? { image: out } : { tensor: tensorFrom(out, tensor, op, argument) };
 }

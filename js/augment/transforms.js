@@ -10,6 +10,7 @@
 // RandomPerspective) and albumentations (Blur, Downscale, PadIfNeeded,
 // RandomRotate90), with this package's generator (generator.js) in place of
 // torch's: the same distributions, not the same numbers.
+import { roundHalfEven } from '../dtypes.js'; // Python's round(), as torchvision's int(round(x))
 import { matrix } from '../image/matrix.js';
 import { expandedSize } from '../image/warp.js';
 import {
@@ -20,11 +21,6 @@ import { ELASTIC } from './elastic.js';
 const IDENTITY = Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 const square = (m) => (m.length === 9 ? m : [...m, 0, 0, 1]);
 
-/** Python's round() (half to even), as torchvision's int(round(x)). */
-export function roundHalfEven(x) {
-  const r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
 
 /** torch.randint(lo, hi): an integer in [lo, hi). */
 const randint = (g, lo, hi) => lo + g.int(hi - lo);

@@ -2,8 +2,8 @@
 import { blur_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
-import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, size, overlaps } from './common.js';
-import { checkExtensible } from './pad.js';
+import { positiveSize } from '../args.js';
+import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, overlaps } from './common.js';
 import { packFill } from './warp.js';
 
 /** `size`: n (square) or [width, height], each a positive integer. */
@@ -15,11 +15,7 @@ function boxSize(value, op) {
     throw new TypeError(`${argument}: expected a positive integer or [width, height]`);
   }
   if (pair.length !== 2) throw new RangeError(`${argument}: expected [width, height], got ${pair.length} numbers`);
-  return Array.from(pair, (v, i) => {
-    const n = size(v, typeof value === 'number' ? argument : `${argument}[${i}]`);
-    if (n < 1) throw new RangeError(`${argument}: expected positive sizes, got ${n}`);
-    return n;
-  });
+  return Array.from(pair, (v, i) => positiveSize(v, typeof value === 'number' ? argument : `${argument}[${i}]`));
 }
 
 /**
@@ -45,7 +41,6 @@ export function blur(img, options) {
   const fresh = o.out === undefined || o.out === null;
   const target = fresh ? null : resultImage(o.out, width, height, channels, op);
   if (width === 0 || height === 0) return fresh ? imageFrom(new Uint8ClampedArray(0), width, height, channels) : target.source;
-  checkExtensible(op, src, borderCode);
   // The C entry's limit (blur.h), checked here too so that nothing is allocated for a call C would refuse:
   // the image with every border tap around it, what a padded copy would hold; it bounds the work.
   if ((width + kw - 1) * (height + kh - 1) * channels > 2 ** LIMITS.SPAN_LOG2) {

@@ -4,7 +4,7 @@
 // layout and the border rules.
 import { image_border as BORDER_CODES, image_interpolation as INTERPOLATION_CODES } from '../../wasm/enums.js';
 import { TYPES, elementBytes } from '../dtypes.js';
-import { checkOptions, describe, choice } from '../args.js';
+import { checkOptions, describe, choice, size } from '../args.js';
 import { inputPointer } from '../tensor.js';
 import { freshData } from '../stream.js';
 import { wasm } from '../module.js';
@@ -18,31 +18,8 @@ export const BORDERS = lowerCase(BORDER_CODES);
 /** Interpolation names -> src/image/image.h codes: nearest, linear, cubic, area. */
 export const INTERPOLATIONS = lowerCase(INTERPOLATION_CODES);
 
-/** Image sizes are kept below 2^31 per side, as the C entries take int32 sizes. */
-const MAX_SIDE = 0x7fffffff;
-
-/** A width, height or similar size: a non-negative integer (RangeError/TypeError naming it). */
-export function size(value, argument) {
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a non-negative integer, got ${describe(value)}`);
-  if (!Number.isInteger(value) || value < 0 || value > MAX_SIDE) {
-    throw new RangeError(`${argument}: expected a non-negative integer, got ${value}`);
-  }
-  return value;
-}
-
-/** An integer (offsets, pads, turns). */
-export function integer(value, argument) {
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected an integer, got ${describe(value)}`);
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${argument}: expected an integer, got ${value}`);
-  return value;
-}
-
-/** A finite number. */
-export function finite(value, argument) {
-  if (typeof value !== 'number') throw new TypeError(`${argument}: expected a finite number, got ${describe(value)}`);
-  if (!Number.isFinite(value)) throw new RangeError(`${argument}: expected a finite number, got ${value}`);
-  return value;
-}
+// The number checks are the one set of js/args.js; they are re-exported here for the image functions.
+export { size, integer, finite } from '../args.js';
 
 /**
  * Validates an image argument ({ width, height, data, channels? }; an

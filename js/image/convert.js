@@ -6,6 +6,7 @@ import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
 import { describe, choice } from '../args.js';
 import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult } from './common.js';
+import { MAX_INT32 } from '../limits.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
 const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
@@ -36,12 +37,12 @@ function perChannel(value, fallback, channels, argument, nonZero) {
   });
 }
 
-/** The 9 float32 parameters of the C entries: scale, mean[4], std[4]. */
-function parameters(op, o, channels, type) {
-  const scale = Math.fround(finite(o.scale === undefined ? (type === TYPES.uint8 ? 1 : 1 / 255) : o.scale, `${op}: options.scale`));
-  if (!Number.isFinite(scale)) throw new RangeError(`${op}: options.scale: ${o.scale} overflows float32`);
-  const mean = perChannel(o.mean, 0, channels, `${op}: options.mean`, false);
-  const std = perChannel(o.std, 1, channels, `${op}: options.std`, true);
+/** The 9 float32 parameters of the C entries: scale, mean[4], std[4]. `options` names the options in errors. */
+function parameters(options, o, channels, type) {
+  const scale = Math.fround(finite(o.scale === undefined ? (type === TYPES.uint8 ? 1 : 1 / 255) : o.scale, `${options}.scale`));
+  if (!Number.isFinite(scale)) throw new RangeError(`${options}.scale: ${o.scale} overflows float32`);
+  const mean = perChannel(o.mean, 0, channels, `${options}.mean`, false);
+  const std = perChannel(o.std, 1, channels, `${options}.std`, true);
   const params = new Float32Array(9);
   params[0] = scale;
   params.set(mean, 1);
@@ -49,21 +50,23 @@ function parameters(op, o, channels, type) {
   return params;
 }
 
-const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out'];
+export const TO_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out'];
 
 /**
  * toTensor's options (checked `o`) for images of `imageChannels`: the layout
  * and type codes, the channel count and the 9 float32 parameters of the C
- * entries. Shared with the fused warp (warp-tensor.js).
+ * entries. `options` names them in errors ("toTensor: options", or
+ * "augment: options.tensor" for the user's call that passed them). Shared
+ * with the fused warp (warp-tensor.js).
  */
-export function tensorSpec(op, o, imageChannels) {
-  const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
-  const type = TENSOR_TYPES[choice(o.type === undefined ? 'float32' : o.type, Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${op}: options.type`)];
-  const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, [1, 3, 4], `${op}: options.channels`);
+export function tensorSpec(options, o, imageChannels) {
+  const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${options}.layout`);
+  const type = TENSOR_TYPES[choice(o.type === undefined ? 'float32' : o.type, Object.fromEntries(Object.keys(TENSOR_TYPES).map((k) => [k, k])), `${options}.type`)];
+  const channels = channelCount(o.channels, imageChannels >= 3 ? 3 : 1, [1, 3, 4], `${options}.channels`);
   if (channels > imageChannels && !(channels === 3 && imageChannels <= 2)) {
-    throw new RangeError(`${op}: options.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
+    throw new RangeError(`${options}.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
   }
-  return { layout, type, channels, params: parameters(op, o, channels, type) };
+  return { layout, type, channels, params: parameters(options, o, channels, type) };
 }
 
 /** The dims of a batch of n images in `layout` (a code). */
@@ -92,8 +95,15 @@ export function tensorDims(layout, n, channels, height, width) {
  * a tensor of the result's type and dims.
  */
 export function toTensor(images, options) {
-  const op = 'toTensor';
-  const o = imageOptions(options, op, TO_OPTIONS);
+  return tensorFrom(images, imageOptions(options, 'toTensor', TO_OPTIONS), 'toTensor', 'toTensor: options');
+}
+
+/**
+ * toTensor with options `o` already checked against TO_OPTIONS, for a caller
+ * named `op` that took them as `argument` (augment: 'augment',
+ * 'augment: options.tensor'): errors name those.
+ */
+export function tensorFrom(images, o, op, argument) {
   const list = Array.isArray(images) ? images.map((img, i) => checkImage(img, `${op}: img[${i}]`)) : [checkImage(images, `${op}: img`)];
   if (list.length === 0) throw new RangeError(`${op}: img: expected an image or a non-empty array of images`);
   const [first] = list;
@@ -103,7 +113,7 @@ export function toTensor(images, options) {
         `${first.width}x${first.height} of ${first.channels}: a batch needs images of one size`);
     }
   });
-  const { layout, type, channels, params } = tensorSpec(op, o, first.channels);
+  const { layout, type, channels, params } = tensorSpec(argument, o, first.channels);
   const { width, height } = first;
   const dims = tensorDims(layout, list.length, channels, height, width);
   const perImage = width * height * channels * (type.bits / 8);
@@ -150,9 +160,9 @@ export function fromTensor(t, options) {
   const [count, ...inner] = batched ? x.dims : [1, ...x.dims];
   const [channels, height, width] = layout === LAYOUTS.NCHW ? inner : [inner[2], inner[0], inner[1]];
   if (channels < 1 || channels > 4) throw new RangeError(`${op}: t.dims: the channel axis must be 1-4, got ${channels} in [${x.dims.join(', ')}]`);
-  if (width > 0x7fffffff || height > 0x7fffffff) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
+  if (width > MAX_INT32 || height > MAX_INT32) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
   const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, [1, 2, 3, 4], `${op}: options.channels`);
-  const params = parameters(op, o, channels, x.info);
+  const params = parameters(`${op}: options`, o, channels, x.info);
   if (params[0] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
   const outs = o.out === undefined || o.out === null ? Array(count).fill(undefined)
     : count === 1 && !Array.isArray(o.out) ? [o.out] : o.out;

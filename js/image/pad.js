@@ -3,6 +3,7 @@
 // C for the source row and column of each result row and column.
 import { BORDERS, checkImage, resultImage, imageOptions, border, fill, integer, size } from './common.js';
 import { moveRegion } from './rows.js';
+import { MAX_INT32 } from '../limits.js';
 
 const BORDER_NAMES = Object.fromEntries(Object.entries(BORDERS).map(([name, code]) => [code, name]));
 
@@ -39,7 +40,7 @@ export function pad(img, options) {
   const fillBytes = fill(o.fill, src.channels, op);
   const region = { top, left, width: src.width + left + right, height: src.height + top + bottom };
   for (const [name, length] of [['width', region.width], ['height', region.height]]) {
-    if (length > 0x7fffffff) throw new RangeError(`${op}: the result's ${name} ${length} is too large`);
+    if (length > MAX_INT32) throw new RangeError(`${op}: the result's ${name} ${length} is too large`);
   }
   return extend(op, src, region, borderCode, fillBytes, o.out);
 }

@@ -8,11 +8,10 @@ import { outputTarget } from '../tensor.js';
 import { checkImage, imageOptions, size } from './common.js';
 import { flag } from '../args.js';
 import { WARP_OPTIONS, backwardMatrix, packFill, sampling } from './warp.js';
-import { tensorSpec, tensorDims } from './convert.js';
+import { TO_OPTIONS, tensorSpec, tensorDims } from './convert.js';
 
 const OP = 'warpToTensor';
 const SAMPLE_OPTIONS = WARP_OPTIONS.filter((key) => key !== 'out');
-const TENSOR_OPTIONS = ['layout', 'channels', 'type', 'scale', 'mean', 'std', 'out'];
 
 /** One sample's warp, checked as warpAffine (6 numbers) or warpPerspective (9) checks it. */
 function warpSample(sample, n) {
@@ -43,35 +42,40 @@ function checkSameShape(list) {
  * samples[n].options), tensorOptions) (warpAffine for a 6-number matrix).
  * Every sample gives the same output size and channels. tensorOptions are
  * toTensor's, `out` included. bandRows (tests): rows per band, 0 the default.
+ * Errors about the tensor options name `op` and `argument`: the user's call
+ * (augment: 'augment', 'augment: options.tensor'), not this internal name.
  */
-export function warpToTensorBatch(samples, tensorOptions, bandRows = 0) {
+export function warpToTensorBatch(samples, tensorOptions, bandRows = 0, op = OP, argument = `${op}: options`) {
   if (!Array.isArray(samples) || samples.length === 0) {
     throw new TypeError(`${OP}: samples: expected a non-empty array of { image, matrix, options }`);
   }
-  const o = imageOptions(tensorOptions, OP, TENSOR_OPTIONS);
+  const o = imageOptions(tensorOptions, op, TO_OPTIONS);
   const list = samples.map(warpSample);
   checkSameShape(list);
   const { width, height, src: { channels: imageChannels } } = list[0];
-  const { layout, type, channels, params } = tensorSpec(OP, o, imageChannels);
+  const { layout, type, channels, params } = tensorSpec(argument, o, imageChannels);
   const dims = tensorDims(layout, list.length, channels, height, width);
   const perImage = width * height * channels * (type.bits / 8);
-  return withFrame(OP, (frame, m) => {
+  return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
     const matrixPointer = frame.alloc(8 * 9);
     const srcPointer = frame.alloc(Math.max(...list.map((s) => s.src.bytes.length)));
-    const target = outputTarget(frame, OP, type, dims, o.out, {});
+    const target = outputTarget(frame, op, type, dims, o.out, {});
     list.forEach((s, n) => {
       m.HEAPU8.set(s.src.bytes, srcPointer);
       new Float64Array(m.HEAPU8.buffer, matrixPointer, s.backward.length).set(s.backward);
       check(m._tw_image_warp_to_tensor(srcPointer, s.src.bytes.length, s.src.width, s.src.height, imageChannels,
         matrixPointer, s.backward.length === 9 ? 1 : 0, s.interpolation, s.border, packFill(s.fill), width, height,
-        channels, layout, type.code, paramsPointer, target.pointer + n * perImage, perImage, bandRows), OP);
+        channels, layout, type.code, paramsPointer, target.pointer + n * perImage, perImage, bandRows), op);
     });
     return target.finish();
   });
 }
 
-/** toTensor(warpPerspective(img, m, warpOptions), tensorOptions) (warpAffine for 6 numbers): dims [1, C, H, W]. */
-export function warpToTensor(img, m, warpOptions, tensorOptions) {
-  return warpToTensorBatch([{ image: img, matrix: m, options: warpOptions }], tensorOptions);
+/**
+ * toTensor(warpPerspective(img, m, warpOptions), tensorOptions) (warpAffine for 6 numbers): dims [1, C, H, W].
+ * op, argument: as warpToTensorBatch's.
+ */
+export function warpToTensor(img, m, warpOptions, tensorOptions, op = OP, argument = `${op}: options`) {
+  return warpToTensorBatch([{ image: img, matrix: m, options: warpOptions }], tensorOptions, 0, op, argument);
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 #include "common/checked.h"
+#include "common/status.h"
+#include "gridsample/gridsample.h"
 #include "image.h"
 #include "pad/pad.h"
 
@@ -15,17 +17,38 @@ static inline int tw_image_overlap(const void* a, size_t a_bytes, const void* b,
   return tw_ranges_overlap(a, a_bytes, b, b_bytes);
 }
 
-/* The Pad mode of an image border (the names are Pad's, image.h); -1 if none.
- * The two enums number the modes differently: this is the one map. */
+/* The Pad mode of an image border; -1 if none (image.h's TW_IMAGE_BORDER_MODES). */
 static inline int tw_image_pad_mode(int32_t border) {
   switch (border) {
-    case TW_IMAGE_BORDER_CONSTANT: return TW_PAD_MODE_CONSTANT;
-    case TW_IMAGE_BORDER_EDGE: return TW_PAD_MODE_EDGE;
-    case TW_IMAGE_BORDER_REFLECT: return TW_PAD_MODE_REFLECT;
-    case TW_IMAGE_BORDER_SYMMETRIC: return TW_PAD_MODE_SYMMETRIC;
-    case TW_IMAGE_BORDER_WRAP: return TW_PAD_MODE_WRAP;
+#define TW_IMAGE_PAD_MODE_CASE(b, pad, padding, align) \
+  case TW_IMAGE_BORDER_##b: return TW_PAD_MODE_##pad;
+    TW_IMAGE_BORDER_MODES(TW_IMAGE_PAD_MODE_CASE)
+#undef TW_IMAGE_PAD_MODE_CASE
     default: return -1;
   }
+}
+
+/* The GridSample padding of an image border, and its align_corners
+ * (image.h's TW_IMAGE_BORDER_MODES); -1 if none. */
+static inline int tw_image_gridsample_padding(int32_t border, int32_t* align_corners) {
+  switch (border) {
+#define TW_IMAGE_PADDING_CASE(b, pad, padding, align) \
+  case TW_IMAGE_BORDER_##b: *align_corners = align; return TW_GRIDSAMPLE_PADDING_##padding;
+    TW_IMAGE_BORDER_MODES(TW_IMAGE_PADDING_CASE)
+#undef TW_IMAGE_PADDING_CASE
+    default: return -1;
+  }
+}
+
+/* The one empty-source rule: an empty source (no pixel on an axis that taps
+ * outside it) has nothing to repeat, reflect or wrap, so only the constant
+ * border can fill around it. js/image/pad.js checkExtensible refuses the same
+ * calls first, before the wrapper allocates anything. */
+static inline tw_status tw_image_check_extensible(int empty, int32_t border) {
+  if (empty && border != TW_IMAGE_BORDER_CONSTANT)
+    return tw_fail(TW_INVALID_ARGUMENT, "border: the source is empty; only the constant border (0) can fill around it, got %d",
+                   (int)border);
+  return TW_OK;
 }
 
 #endif

@@ -26,6 +26,19 @@ typedef enum tw_image_border {
   TW_IMAGE_BORDER_WRAP = 4,
 } tw_image_border;
 
+/* Each border as Pad's mode (its names; Pad numbers the modes otherwise)
+ * and as GridSample's padding with its align_corners: REFLECT (dcb|abcd) is
+ * reflection about the edge pixels' centres (align_corners 1), SYMMETRIC
+ * (cba|abcd) about their outer edges (align_corners 0). The one table:
+ * image-check.h builds the C maps from it, wasm/enums.js carries it to the
+ * wrapper (augment's elastic samples through GridSample). */
+#define TW_IMAGE_BORDER_MODES(X)        \
+  X(CONSTANT, CONSTANT, ZEROS, 0)       \
+  X(EDGE, EDGE, BORDER, 0)              \
+  X(REFLECT, REFLECT, REFLECTION, 1)    \
+  X(SYMMETRIC, SYMMETRIC, REFLECTION, 0) \
+  X(WRAP, WRAP, WRAP, 0)
+
 typedef enum tw_image_interpolation {
   TW_IMAGE_INTERPOLATION_NEAREST = 0,
   TW_IMAGE_INTERPOLATION_LINEAR = 1,

@@ -21,13 +21,13 @@ int32_t tw_image_region_map(int32_t length, int64_t before, int32_t count, int32
   if (mode < 0)
     return tw_fail(TW_INVALID_ARGUMENT, "border: expected 0 (constant), 1 (edge), 2 (reflect), 3 (symmetric) or 4 (wrap), got %d",
                    border);
-  if (length == 0 && mode != TW_PAD_MODE_CONSTANT && count > 0)
-    return tw_fail(TW_INVALID_ARGUMENT, "length: an empty axis can only take the constant border");
+  tw_status status = tw_image_check_extensible(length == 0 && count > 0, border);
+  if (status != TW_OK) return status;
   const uint64_t need = (uint64_t)count * sizeof *map; /* in 64 bits: a wasm32 size_t would wrap past 2^30 entries */
   if ((uint64_t)map_bytes != need)
     return tw_fail(TW_INVALID_ARGUMENT, "map: %d entries need %llu bytes, got %zu", count, (unsigned long long)need,
                    map_bytes);
-  const tw_status status = tw_check_heap_range("map", map, map_bytes);
+  status = tw_check_heap_range("map", map, map_bytes);
   if (status != TW_OK) return status;
   const tw_pad_axis axis = {.in_len = length, .out_len = count, .src_begin = 0, .src_len = length, .shift = before};
   for (int32_t o = 0; o < count; o++) map[o] = (int32_t)tw_pad_source_index(&axis, (tw_pad_mode)mode, o);

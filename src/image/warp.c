@@ -126,21 +126,6 @@ static tw_status tw_warp_check(const tw_warp_args* a) {
 
 /* ---- normalisation --------------------------------------------------------- */
 
-/* The image border as a GridSample padding rule: REFLECT (dcb|abcd) is
- * reflection about the edge pixels' centres (align_corners 1), SYMMETRIC
- * (cba|abcd) about their outer edges (align_corners 0). */
-static void tw_warp_padding(int32_t border, int32_t* padding, int32_t* align_corners) {
-  static const int32_t paddings[] = {
-      [TW_IMAGE_BORDER_CONSTANT] = TW_GRIDSAMPLE_PADDING_ZEROS,
-      [TW_IMAGE_BORDER_EDGE] = TW_GRIDSAMPLE_PADDING_BORDER,
-      [TW_IMAGE_BORDER_REFLECT] = TW_GRIDSAMPLE_PADDING_REFLECTION,
-      [TW_IMAGE_BORDER_SYMMETRIC] = TW_GRIDSAMPLE_PADDING_REFLECTION,
-      [TW_IMAGE_BORDER_WRAP] = TW_GRIDSAMPLE_PADDING_WRAP,
-  };
-  *padding = paddings[border];
-  *align_corners = border == TW_IMAGE_BORDER_REFLECT;
-}
-
 void tw_warp_problem_init(tw_warp_problem* p, int32_t src_width, int32_t src_height, int32_t channels,
                           const double* matrix, int32_t perspective, int32_t interpolation, int32_t border) {
   static const int32_t modes[] = {
@@ -148,8 +133,8 @@ void tw_warp_problem_init(tw_warp_problem* p, int32_t src_width, int32_t src_hei
       [TW_IMAGE_INTERPOLATION_LINEAR] = TW_GRIDSAMPLE_MODE_LINEAR,
       [TW_IMAGE_INTERPOLATION_CUBIC] = TW_GRIDSAMPLE_MODE_CUBIC,
   };
-  int32_t padding, align_corners;
-  tw_warp_padding(border, &padding, &align_corners);
+  int32_t align_corners; /* the border as a GridSample padding rule (image-check.h) */
+  const int32_t padding = tw_image_gridsample_padding(border, &align_corners);
   memset(p, 0, sizeof *p);
   p->gs.rank = 2;
   p->gs.mode = modes[interpolation];
@@ -331,14 +316,12 @@ int32_t tw_image_warp(const uint8_t* src, size_t src_bytes, int32_t src_width, i
                       int32_t rows) {
   const tw_warp_args a = {src,  src_bytes, src_width, src_height, channels,  matrix, perspective, interpolation,
                           border, fill,    dst,       dst_bytes,  dst_width, dst_height, row0,   rows};
-  const tw_status status = tw_warp_check(&a);
+  tw_status status = tw_warp_check(&a);
   if (status != TW_OK) return status;
   if (dst_bytes == 0) return TW_OK;
   if (src_bytes == 0) { /* no source pixel: every tap is outside */
-    if (border != TW_IMAGE_BORDER_CONSTANT) {
-      return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: the source is empty, so only the constant "
-                                          "border can fill the destination");
-    }
+    status = tw_image_check_extensible(1, border);
+    if (status != TW_OK) return status;
     tw_warp_fill_pixels(fill, (size_t)channels, dst, dst_bytes / (size_t)channels);
     return TW_OK;
   }

@@ -1,7 +1,7 @@
 // Compile-time checks of js/image.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check.
 import { matrix } from '../../js/image.js';
-import type { AffineMatrix, ImageResult, ImageTensor, Matrix, PerspectiveMatrix } from '../../js/image.js';
+import type { AffineMatrix, ImageResult, ImageTensor, Matrix, PerspectiveMatrix, TensorLike } from '../../js/image.js';
 
 export function imageUsage(width: number, height: number): void {
   const m: AffineMatrix = matrix.rotation(15, [width / 2, height / 2], 1.1);
@@ -18,6 +18,8 @@ export function imageUsage(width: number, height: number): void {
   matrix.affine({ rotation: 3 });
 }
 
+const height = (img: ImageData): number => img.height;
+
 export async function imageFunctions(imageData: ImageData): Promise<void> {
   const { blur, crop, flip, fromTensor, pad, resize, rotate90, toTensor } = await import('../../js/image.js');
   const padded: ImageResult = pad(imageData, { top: 2, border: 'reflect', fill: [1, 2, 3, 4] });
@@ -28,7 +30,14 @@ export async function imageFunctions(imageData: ImageData): Promise<void> {
   const input: ImageTensor<'float32'> = toTensor([imageData, imageData], { mean: [0.485, 0.456, 0.406], std: 0.5 });
   const half: Uint16Array = toTensor(imageData, { type: 'float16' }).data;
   const back = fromTensor(input, { channels: 4 });
-  void [into, soft, half, back];
+  // one image in, one image out: toTensor of one image has N = 1 (it was ImageResult | ImageResult[])
+  const one: ImageResult = fromTensor(toTensor(imageData));
+  const chw: ImageResult = fromTensor({ type: 'uint8', dims: [3, 2, 2] as const, data: new Uint8Array(12) });
+  const modelOutput: TensorLike = { type: 'float32', dims: [1, 3, height(imageData), 1], data: new Float32Array(3 * imageData.height) };
+  const written: ImageData = fromTensor(modelOutput, { out: imageData }); // with one `out` image, one image
+  // @ts-expect-error a batch of any N may give an array
+  const notOne: ImageResult = fromTensor(input);
+  void [into, soft, half, back, one, chw, written, notOne];
   // @ts-expect-error not a direction
   flip(imageData, 'diagonal');
   // @ts-expect-error blur needs a size
