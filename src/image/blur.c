@@ -57,13 +57,9 @@ static tw_status check(const uint8_t* src, size_t src_bytes, int32_t width, int3
   if (tw_image_pad_mode(border) < 0) return tw_fail(TW_INVALID_ARGUMENT, "border: unknown");
   if (row0 < 0 || rows < 0 || row0 > height - rows)
     return tw_fail(TW_INVALID_ARGUMENT, "row0/rows: not inside the image");
-  const uint64_t row = (uint64_t)width * (uint64_t)channels; /* < 2^33: no overflow below */
-  if (row * (uint64_t)height != src_bytes || row * (uint64_t)rows != dst_bytes)
-    return tw_fail(TW_INVALID_ARGUMENT, "src_bytes/dst_bytes: not the sizes' bytes");
-  tw_status status = tw_check_heap_range("src", src, src_bytes); /* NULL with bytes fails it too */
-  if (status == TW_OK) status = tw_check_heap_range("dst", dst, dst_bytes);
-  if (status == TW_OK && tw_image_overlap(dst, dst_bytes, src, src_bytes))
-    status = tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
+  tw_status status = tw_image_check_bytes("src_bytes", src_bytes, width, height, channels);
+  if (status == TW_OK) status = tw_image_check_bytes("dst_bytes", dst_bytes, width, rows, channels);
+  if (status == TW_OK) status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes);
   return status;
 }
 

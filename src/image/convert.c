@@ -64,15 +64,11 @@ static tw_status need_bytes(const char* name, size_t pixels, uint64_t units, siz
 
 static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, const void* out, size_t out_bytes,
                                size_t out_need) {
-  if (in_bytes != in_need || out_bytes != out_need)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input and %zu output bytes, got %zu and %zu", in_need,
-                   out_need, in_bytes, out_bytes);
-  if ((in_need && !in) || (out_need && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
-  tw_status status = tw_check_heap_range("img", in, in_bytes);
-  if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
-  if (status != TW_OK) return status;
-  if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
-  return TW_OK;
+  if (in_bytes != in_need)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input bytes, got %zu", in_need, in_bytes);
+  if (out_bytes != out_need)
+    return tw_fail(TW_INVALID_ARGUMENT, "out: the shapes need %zu output bytes, got %zu", out_need, out_bytes);
+  return tw_image_check_buffers("img", in, in_bytes, "out", out, out_bytes);
 }
 
 tw_status tw_image_to_tensor_plan(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t in_channels,
