@@ -28,7 +28,7 @@ export function checkAveragePoolRoom(frame, m, op, x, call, subject, blocks, nam
   const scratchPointer = frame.alloc(8);
   check(m._tw_avgpool_scratch_bytes(x.info.code, call.r, call.shape, call.kernel, call.strides, call.pads,
     call.dilations, call.ceil, call.countIncludePad, call.autoPad, scratchPointer), op, names);
-  const scratch = new BigUint64Array(m.HEAPU8.buffer, scratchPointer, 1)[0];
+  const scratch = frame.readUint64(scratchPointer);
   checkRoom(op, subject, [...blocks, ['working memory', scratch > 2n ** 53n ? 2 ** 53 : Number(scratch)]]);
 }
 

@@ -1,6 +1,7 @@
 // blur: a box filter for channels-last uint8 images (src/image/blur.h, tw_image_blur).
 import { blur_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
+import { copyOut } from '../tensor.js';
 import { bandBudget } from '../stream.js';
 import { positiveSize } from '../args.js';
 import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, overlaps } from './common.js';
@@ -63,14 +64,14 @@ export function blur(img, options) {
     for (let row0 = 0; row0 < height; row0 += bandRows) {
       const rows = Math.min(bandRows, height - row0);
       const needed = streamed ? Math.min(height, row0 + rows + below) : height;
-      if (needed > copied) m.HEAPU8.set(src.bytes.subarray(copied * rowBytes, needed * rowBytes), input + copied * rowBytes);
+      if (needed > copied) frame.write(input, src.bytes.subarray(copied * rowBytes, needed * rowBytes), copied * rowBytes);
       copied = Math.max(copied, needed);
       const band = fresh ? block + row0 * rowBytes : block;
       check(m._tw_image_blur(input, bytes, width, height, channels, kw, kh, borderCode, fillWord,
         band, rows * rowBytes, row0, rows), op, { size: 'options.size' });
-      if (!fresh) target.bytes.set(m.HEAPU8.subarray(block, block + rows * rowBytes), row0 * rowBytes);
+      if (!fresh) copyOut(block, rows * rowBytes, target.bytes, row0 * rowBytes);
     }
-    return fresh ? m.HEAPU8.slice(block, block + bytes) : null;
+    return fresh ? frame.slice(block, bytes) : null;
   });
   return fresh ? imageFrom(new Uint8ClampedArray(result.buffer), width, height, channels) : target.source;
 }

@@ -122,7 +122,7 @@ export function tensorFrom(images, o, op, argument) {
     const target = outputTarget(frame, op, type, dims, o.out, {});
     const imageBlock = frame.alloc(first.bytes.length);
     list.forEach((img, n) => {
-      m.HEAPU8.set(img.bytes, imageBlock);
+      frame.write(imageBlock, img.bytes);
       check(m._tw_image_to_tensor(imageBlock, img.bytes.length, width, height, img.channels, channels, layout, type.code,
         paramsPointer, target.pointer + n * perImage, perImage), op);
     });

@@ -62,8 +62,8 @@ export function warpToTensorBatch(samples, tensorOptions, bandRows = 0, op = OP,
     const srcPointer = frame.alloc(Math.max(...list.map((s) => s.src.bytes.length)));
     const target = outputTarget(frame, op, type, dims, o.out, {});
     list.forEach((s, n) => {
-      m.HEAPU8.set(s.src.bytes, srcPointer);
-      new Float64Array(m.HEAPU8.buffer, matrixPointer, s.backward.length).set(s.backward);
+      frame.write(srcPointer, s.src.bytes);
+      frame.write(matrixPointer, Float64Array.from(s.backward));
       check(m._tw_image_warp_to_tensor(srcPointer, s.src.bytes.length, s.src.width, s.src.height, imageChannels,
         matrixPointer, s.backward.length === 9 ? 1 : 0, s.interpolation, s.border, packFill(s.fill), width, height,
         channels, layout, type.code, paramsPointer, target.pointer + n * perImage, perImage, bandRows), op);

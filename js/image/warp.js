@@ -4,6 +4,7 @@
 // copied out, so the heap side of the copy-out stays in cache (stream.js).
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
+import { copyOut } from '../tensor.js';
 import { bandBudget } from '../stream.js';
 import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
@@ -50,14 +51,14 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   withFrame(op, (frame, m) => {
     const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
     const matrixPointer = frame.alloc(8 * 9);
-    new Float64Array(m.HEAPU8.buffer, matrixPointer, backward.length).set(backward);
+    frame.write(matrixPointer, Float64Array.from(backward));
     const band = frame.alloc(bandRows * rowBytes);
     const perspective = backward.length === 9 ? 1 : 0;
     for (let row0 = 0; row0 < height; row0 += bandRows) {
       const rows = Math.min(bandRows, height - row0);
       check(m._tw_image_warp(srcPointer, src.bytes.length, src.width, src.height, C, matrixPointer, perspective,
         interpolation, border, packFill(fill), band, rows * rowBytes, width, height, row0, rows), op);
-      target.bytes.set(m.HEAPU8.subarray(band, band + rows * rowBytes), row0 * rowBytes);
+      copyOut(band, rows * rowBytes, target.bytes, row0 * rowBytes);
     }
   });
   return target.source;
