@@ -2,7 +2,7 @@
 import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
-import { bandBudget } from '../stream.js';
+import { bandRowsFor, bands } from '../stream.js';
 import { choice } from '../args.js';
 import { checkImage, resultImage, imageOptions, integer, imagePointer, readable } from './common.js';
 
@@ -15,14 +15,13 @@ const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, verti
  */
 function flipInBands(op, src, target, code) {
   const rowBytes = src.width * src.channels;
-  const rowsPerBand = Math.max(1, Math.min(src.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  const rowsPerBand = bandRowsFor(2 * rowBytes, src.height);
   withFrame(op, (frame, m) => {
     const inBlock = frame.alloc(rowsPerBand * rowBytes), outBlock = frame.alloc(rowsPerBand * rowBytes);
-    for (let r0 = 0; r0 < src.height; r0 += rowsPerBand) {
-      const r1 = Math.min(src.height, r0 + rowsPerBand);
-      const bytes = (r1 - r0) * rowBytes;
+    for (const [r0, rows] of bands(src.height, rowsPerBand)) {
+      const r1 = r0 + rows, bytes = rows * rowBytes;
       frame.write(inBlock, src.bytes.subarray(r0 * rowBytes, r1 * rowBytes));
-      check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, r1 - r0, src.channels, code), op);
+      check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, rows, src.channels, code), op);
       const row = code === DIRECTIONS.BOTH ? src.height - r1 : r0;
       copyOut(outBlock, bytes, target.bytes, row * rowBytes);
     }
@@ -38,12 +37,12 @@ function flipInBands(op, src, target, code) {
  */
 function turnInBands(op, src, target, quarter) {
   const rowBytes = target.width * src.channels;
-  const rowsPerBand = Math.max(1, Math.min(target.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  const rowsPerBand = bandRowsFor(2 * rowBytes, target.height);
   withFrame(op, (frame, m) => {
     const inPointer = imagePointer(frame, src);
     const block = frame.alloc(rowsPerBand * rowBytes);
-    for (let r0 = 0; r0 < target.height; r0 += rowsPerBand) {
-      const rows = Math.min(rowsPerBand, target.height - r0), bytes = rows * rowBytes;
+    for (const [r0, rows] of bands(target.height, rowsPerBand)) {
+      const bytes = rows * rowBytes;
       check(m._tw_image_rotate90(inPointer, src.bytes.length, block, bytes, src.width, src.height, src.channels, quarter,
         r0, rows), op);
       copyOut(block, bytes, target.bytes, r0 * rowBytes);

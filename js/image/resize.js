@@ -4,7 +4,7 @@
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
-import { bandBudget } from '../stream.js';
+import { bandRowsFor, bands } from '../stream.js';
 import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, readable } from './common.js';
 
 const OPTIONS = ['width', 'height', 'interpolation', 'antialias', 'cubicA', 'out'];
@@ -20,19 +20,18 @@ function resizeInBands(op, src, target, code, antialias, cubicA) {
   const { width, height, channels } = target;
   const srcRowBytes = src.width * channels, dstRowBytes = width * channels;
   const srcRowsPerRow = Math.max(1, src.height / height);
-  const rowsPerBand = Math.max(1, Math.min(height, Math.floor(bandBudget() / (dstRowBytes + srcRowBytes * srcRowsPerRow))));
+  const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height);
   withFrame(op, (frame, m) => {
     const rangePointer = frame.alloc(8);
-    const bands = [];
-    for (let row = 0; row < height; row += rowsPerBand) {
-      const rows = Math.min(rowsPerBand, height - row);
+    const plan = [];
+    for (const [row, rows] of bands(height, rowsPerBand)) {
       check(m._tw_image_resize_source_rows(src.height, height, code, antialias, cubicA, row, rows, rangePointer), op);
       const [first, count] = frame.readInt32s(rangePointer, 2);
-      bands.push({ row, rows, first, count });
+      plan.push({ row, rows, first, count });
     }
-    const srcBlock = frame.alloc(Math.max(...bands.map((b) => b.count)) * srcRowBytes);
+    const srcBlock = frame.alloc(Math.max(...plan.map((b) => b.count)) * srcRowBytes);
     const dstBlock = frame.alloc(rowsPerBand * dstRowBytes);
-    for (const { row, rows, first, count } of bands) {
+    for (const { row, rows, first, count } of plan) {
       frame.write(srcBlock, src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes));
       check(m._tw_image_resize(srcBlock, count * srcRowBytes, src.width, src.height, first, dstBlock, rows * dstRowBytes,
         width, height, row, channels, code, antialias, cubicA), op);
