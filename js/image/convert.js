@@ -1,6 +1,6 @@
 // toTensor and fromTensor: images to model tensors and back (src/image/convert.h
 // states the arithmetic; the doc comments below repeat it for users).
-import { image_layout as LAYOUT_CODES } from '../../wasm/enums.js';
+import { image_layout as LAYOUT_CODES, image_tensor_types as C_TENSOR_TYPES } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
@@ -9,7 +9,9 @@ import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult
 import { MAX_INT32 } from '../limits.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
-const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
+/** The tensor types (src/image/convert.h's list), by JS name. */
+const TENSOR_TYPES = Object.freeze(Object.fromEntries(C_TENSOR_TYPES.map((name) => [name.toLowerCase(), TYPES[name.toLowerCase()]])));
+const TENSOR_TYPE_LIST = Object.keys(TENSOR_TYPES).join(', ').replace(/, (?=[^,]*$)/, ' or ');
 
 /** A channel count among `allowed` (toTensor: 1, 3, 4; fromTensor's images: 1-4). */
 function channelCount(value, fallback, allowed, argument) {
@@ -150,7 +152,7 @@ export function fromTensor(t, options) {
   const o = imageOptions(options, op, FROM_OPTIONS);
   const x = checkTensor(t, `${op}: t`);
   if (!Object.values(TENSOR_TYPES).includes(x.info)) {
-    throw new TypeError(`${op}: t.type: expected float32, float16 or uint8, got ${x.info.name}`);
+    throw new TypeError(`${op}: t.type: expected ${TENSOR_TYPE_LIST}, got ${x.info.name}`);
   }
   const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
   if (x.dims.length !== 3 && x.dims.length !== 4) {

@@ -19,8 +19,16 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
     return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
   if (layout != TW_IMAGE_LAYOUT_NCHW && layout != TW_IMAGE_LAYOUT_NHWC)
     return tw_fail(TW_INVALID_ARGUMENT, "layout: expected NCHW (0) or NHWC (1), got %d", layout);
-  if (dtype != TW_DTYPE_FLOAT32 && dtype != TW_DTYPE_FLOAT16 && dtype != TW_DTYPE_UINT8)
-    return tw_fail(TW_UNSUPPORTED, "type: expected float32, float16 or uint8 (dtype %d)", dtype);
+  switch (dtype) {
+#define TW_IMAGE_TENSOR_TYPE_CASE(T) case TW_DTYPE_##T:
+    TW_IMAGE_TENSOR_TYPES(TW_IMAGE_TENSOR_TYPE_CASE)
+#undef TW_IMAGE_TENSOR_TYPE_CASE
+      break;
+#define TW_IMAGE_TENSOR_TYPE_NAME(T) " " #T
+    default:
+      return tw_fail(TW_UNSUPPORTED, "type: dtype %d is not one of" TW_IMAGE_TENSOR_TYPES(TW_IMAGE_TENSOR_TYPE_NAME), dtype);
+#undef TW_IMAGE_TENSOR_TYPE_NAME
+  }
   if (!params) return tw_fail(TW_INVALID_ARGUMENT, "params: NULL");
   if (!isfinite(params[0])) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be finite");
   for (int c = 0; c < tensor_channels; c++) {
