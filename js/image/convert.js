@@ -71,9 +71,10 @@ export function tensorSpec(options, o, imageChannels) {
   return { layout, type, channels, params: parameters(options, o, channels, type) };
 }
 
-/** The dims of a batch of n images in `layout` (a code). */
-export function tensorDims(layout, n, channels, height, width) {
-  return layout === LAYOUTS.NCHW ? [n, channels, height, width] : [n, height, width, channels];
+/** A batch of n images of width x height as tensorSpec's `spec` lays it out: its dims and the bytes of one image. */
+export function tensorShape({ layout, type, channels }, n, width, height) {
+  const dims = layout === LAYOUTS.NCHW ? [n, channels, height, width] : [n, height, width, channels];
+  return { dims, perImage: width * height * channels * (type.bits / 8) };
 }
 
 /**
@@ -115,10 +116,10 @@ export function tensorFrom(images, o, op, argument) {
         `${first.width}x${first.height} of ${first.channels}: a batch needs images of one size`);
     }
   });
-  const { layout, type, channels, params } = tensorSpec(argument, o, first.channels);
+  const spec = tensorSpec(argument, o, first.channels);
+  const { layout, type, channels, params } = spec;
   const { width, height } = first;
-  const dims = tensorDims(layout, list.length, channels, height, width);
-  const perImage = width * height * channels * (type.bits / 8);
+  const { dims, perImage } = tensorShape(spec, list.length, width, height);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
     const target = outputTarget(frame, op, type, dims, o.out, {});

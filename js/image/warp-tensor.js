@@ -8,7 +8,7 @@ import { outputTarget } from '../tensor.js';
 import { checkImage, imageOptions, size } from './common.js';
 import { flag } from '../args.js';
 import { WARP_OPTIONS, backwardMatrix, packFill, sampling } from './warp.js';
-import { TO_OPTIONS, tensorSpec, tensorDims } from './convert.js';
+import { TO_OPTIONS, tensorSpec, tensorShape } from './convert.js';
 
 const OP = 'warpToTensor';
 const SAMPLE_OPTIONS = WARP_OPTIONS.filter((key) => key !== 'out');
@@ -53,9 +53,9 @@ export function warpToTensorBatch(samples, tensorOptions, bandRows = 0, op = OP,
   const list = samples.map(warpSample);
   checkSameShape(list);
   const { width, height, src: { channels: imageChannels } } = list[0];
-  const { layout, type, channels, params } = tensorSpec(argument, o, imageChannels);
-  const dims = tensorDims(layout, list.length, channels, height, width);
-  const perImage = width * height * channels * (type.bits / 8);
+  const spec = tensorSpec(argument, o, imageChannels);
+  const { layout, type, channels, params } = spec;
+  const { dims, perImage } = tensorShape(spec, list.length, width, height);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
     const matrixPointer = frame.alloc(8 * 9);
