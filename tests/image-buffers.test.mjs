@@ -44,3 +44,29 @@ test('NULL buffers and overlapping outputs: one message form in every image entr
     [image, other, params, matrix].forEach((p) => m._free(p));
   }
 });
+
+test('channel counts and negative sides: one message form in every image entry', () => {
+  const m = wasm();
+  const block = m._malloc(64) >>> 0, matrix = m._malloc(72) >>> 0;
+  try {
+    new Float64Array(m.HEAPU8.buffer, matrix, 9).set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    // (width, height, channels) -> a call on a 2x2 image whose sizes are those
+    const entries = {
+      flip: ['img', (w, h, c) => m._tw_image_flip(block, 4, block + 32, 4, w, h, c, 1)],
+      rotate90: ['img', (w, h, c) => m._tw_image_rotate90(block, 4, block + 32, 4, w, h, c, 1, 0, 2)],
+      blur: ['img', (w, h, c) => m._tw_image_blur(block, 4, w, h, c, 1, 1, 0, 0, block + 32, 4, 0, 2)],
+      resize: ['src_width/src_height', (w, h, c) => m._tw_image_resize(block, 4, w, h, 0, block + 32, 4, 2, 2, 0, c, 1, 1, -0.5)],
+    };
+    for (const [entry, [sides, call]] of Object.entries(entries)) {
+      assert.equal(call(2, 5, 5), STATUS.INVALID_ARGUMENT, entry);
+      assert.equal(lastError(m), 'channels: must be 1..4, got 5', entry);
+      assert.equal(call(-1, 2, 1), STATUS.INVALID_ARGUMENT, entry);
+      assert.equal(lastError(m), `${sides}: width and height must be >= 0, got -1 x 2`, entry);
+    }
+    assert.equal(m._tw_image_warp(block, 4, 2, 2, 0, matrix, 0, 1, 0, 0, block + 32, 4, 2, 2, 0, 2), STATUS.INVALID_ARGUMENT);
+    assert.equal(lastError(m), 'channels: must be 1..4, got 0', 'warp');
+  } finally {
+    m._free(block);
+    m._free(matrix);
+  }
+});

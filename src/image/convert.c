@@ -15,8 +15,8 @@
 /* Checks what both directions share and fills the plan's common fields. */
 static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t layout,
                              int32_t dtype, const float* params, int32_t tensor_channels) {
-  if (width < 0 || height < 0)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
+  const tw_status sides = tw_image_check_sides("img", width, height);
+  if (sides != TW_OK) return sides;
   if (layout != TW_IMAGE_LAYOUT_NCHW && layout != TW_IMAGE_LAYOUT_NHWC)
     return tw_fail(TW_INVALID_ARGUMENT, "layout: expected NCHW (0) or NHWC (1), got %d", layout);
   switch (dtype) {
@@ -51,12 +51,6 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
   return TW_OK;
 }
 
-static tw_status check_channels(const char* name, int32_t channels) {
-  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: expected 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, channels);
-  return TW_OK;
-}
-
 /* `pixels` pixels of `units` bytes each: their byte count, or a failure naming
  * `name` when it does not fit a size_t (in wasm32 it would wrap, and a
  * wrapped count can match a small buffer that the kernel then overruns). */
@@ -81,8 +75,8 @@ static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, 
 
 tw_status tw_image_to_tensor_plan(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t in_channels,
                                   int32_t out_channels, int32_t layout, int32_t dtype, const float* params) {
-  tw_status status = check_channels("img.channels", in_channels);
-  if (status == TW_OK) status = check_channels("channels", out_channels);
+  tw_status status = tw_image_check_channels("img.channels", in_channels);
+  if (status == TW_OK) status = tw_image_check_channels("channels", out_channels);
   if (status == TW_OK) status = plan_common(plan, width, height, layout, dtype, params, out_channels);
   if (status != TW_OK) return status;
   plan->in_channels = in_channels;
@@ -115,8 +109,8 @@ int32_t tw_image_to_tensor(const uint8_t* in, size_t in_bytes, int32_t width, in
 int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int32_t layout, int32_t width,
                              int32_t height, int32_t channels, const float* params, int32_t image_channels,
                              uint8_t* out, size_t out_bytes) {
-  tw_status status = check_channels("channels", channels);
-  if (status == TW_OK) status = check_channels("image channels", image_channels);
+  tw_status status = tw_image_check_channels("channels", channels);
+  if (status == TW_OK) status = tw_image_check_channels("image_channels", image_channels);
   if (status != TW_OK) return status;
   tw_image_convert_plan plan;
   status = plan_common(&plan, width, height, layout, dtype, params, channels);

@@ -28,10 +28,9 @@ static reverse_fn reverse_kernel(int32_t channels) {
 
 /* The size checks both entries share; *bytes receives width * height * channels. */
 static tw_status check_size(size_t in_bytes, int32_t width, int32_t height, int32_t channels, size_t* bytes) {
-  if (width < 0 || height < 0)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
-  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: channels must be 1..%d, got %d", TW_IMAGE_MAX_CHANNELS, channels);
+  tw_status status = tw_image_check_sides("img", width, height);
+  if (status == TW_OK) status = tw_image_check_channels("channels", channels);
+  if (status != TW_OK) return status;
   const uint64_t total = (uint64_t)width * (uint64_t)height * (uint64_t)channels;
   if (total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "img: %llu bytes do not fit in memory", (unsigned long long)total);
   *bytes = (size_t)total;

@@ -41,6 +41,18 @@ static inline int tw_image_gridsample_padding(int32_t border, int32_t* align_cor
   }
 }
 
+/* An image's width and height: both >= 0 ("<name>: width and height must be >= 0, got W x H"). */
+static inline tw_status tw_image_check_sides(const char* name, int32_t width, int32_t height) {
+  if (width >= 0 && height >= 0) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: width and height must be >= 0, got %d x %d", name, (int)width, (int)height);
+}
+
+/* A channel count: 1..TW_IMAGE_MAX_CHANNELS ("<name>: must be 1..4, got C"). */
+static inline tw_status tw_image_check_channels(const char* name, int32_t channels) {
+  if (channels >= 1 && channels <= TW_IMAGE_MAX_CHANNELS) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: must be 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, (int)channels);
+}
+
 /* The one byte-count check of an image buffer: `rows` rows of `width`
  * pixels of `channels` bytes. "<name>: R rows of W pixels of C channels
  * need N bytes, got M" (led by the parameter, which js/module.js maps to the

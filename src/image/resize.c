@@ -19,17 +19,10 @@ typedef struct geometry {
 } geometry;
 
 static tw_status check_geometry(const geometry* g) {
-  if (g->src_width < 0 || g->src_height < 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: must be >= 0, got %d x %d", (int)g->src_width,
-                   (int)g->src_height);
-  }
-  if (g->dst_width < 0 || g->dst_height < 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst_width/dst_height: must be >= 0, got %d x %d", (int)g->dst_width,
-                   (int)g->dst_height);
-  }
-  if (g->channels < 1 || g->channels > TW_IMAGE_MAX_CHANNELS) {
-    return tw_fail(TW_INVALID_ARGUMENT, "channels: must be 1..4, got %d", (int)g->channels);
-  }
+  tw_status status = tw_image_check_sides("src_width/src_height", g->src_width, g->src_height);
+  if (status == TW_OK) status = tw_image_check_sides("dst_width/dst_height", g->dst_width, g->dst_height);
+  if (status == TW_OK) status = tw_image_check_channels("channels", g->channels);
+  if (status != TW_OK) return status;
   if (g->interpolation < TW_IMAGE_INTERPOLATION_NEAREST || g->interpolation > TW_IMAGE_INTERPOLATION_AREA) {
     return tw_fail(TW_INVALID_ARGUMENT, "interpolation: unknown value %d", (int)g->interpolation);
   }

@@ -33,9 +33,8 @@ typedef struct tw_warp_args {
 /* ---- validation ------------------------------------------------------------ */
 
 static tw_status tw_warp_check_options(const tw_warp_args* a) {
-  if (a->channels < 1 || a->channels > TW_IMAGE_MAX_CHANNELS) {
-    return tw_fail(TW_INVALID_ARGUMENT, "channels: must be 1 to %d, got %d", TW_IMAGE_MAX_CHANNELS, (int)a->channels);
-  }
+  const tw_status status = tw_image_check_channels("channels", a->channels);
+  if (status != TW_OK) return status;
   if (a->perspective != 0 && a->perspective != 1) {
     return tw_fail(TW_INVALID_ARGUMENT, "perspective: must be 0 or 1, got %d", (int)a->perspective);
   }
