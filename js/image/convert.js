@@ -5,7 +5,7 @@ import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
 import { describe, choice } from '../args.js';
-import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult } from './common.js';
+import { checkImage, resultImage, imageOptions, finite, heapResult } from './common.js';
 import { MAX_INT32 } from '../limits.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
