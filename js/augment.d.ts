@@ -173,7 +173,8 @@ export interface Params {
 export interface Result<K extends ImageTensorType = 'float32'> {
   /** The image (absent when a tensor was asked for). */
   image?: ImageResult;
-  tensor?: ImageTensor<K>;
+  /** One sample: dims [1, C, H, W] (or [1, H, W, C]), so fromTensor gives one image back. */
+  tensor?: ImageTensor<K, [1, number, number, number]>;
   mask?: { width: number; height: number; channels: 1; data: Uint8ClampedArray };
   boxes?: number[][];
   /** For each result box, the index of the input box it came from. */

@@ -5,7 +5,7 @@
 import { avgpool_auto_pad as AUTO_PADS, avgpool_band_field as BAND } from '../wasm/enums.js';
 import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
-import { bandBudget, freshData } from './stream.js';
+import { bandBudget, bands as spans, freshData } from './stream.js';
 import { check, checkRoom, withFrame } from './module.js';
 
 /**
@@ -28,7 +28,7 @@ export function checkAveragePoolRoom(frame, m, op, x, call, subject, blocks, nam
   const scratchPointer = frame.alloc(8);
   check(m._tw_avgpool_scratch_bytes(x.info.code, call.r, call.shape, call.kernel, call.strides, call.pads,
     call.dilations, call.ceil, call.countIncludePad, call.autoPad, scratchPointer), op, names);
-  const scratch = new BigUint64Array(m.HEAPU8.buffer, scratchPointer, 1)[0];
+  const scratch = frame.readUint64(scratchPointer);
   checkRoom(op, subject, [...blocks, ['working memory', scratch > 2n ** 53n ? 2 ** 53 : Number(scratch)]]);
 }
 
@@ -92,8 +92,7 @@ export function poolInBands(op, x, dims, g) {
       [['x', x.heap ? 0 : perCall * inPlaneBytes], ['the result', perCall * outPlaneBytes]], g.names);
       const xBlock = x.heap ? 0 : frame.alloc(perCall * inPlaneBytes, 'x');
       const yBlock = frame.alloc(perCall * outPlaneBytes, 'the result');
-      for (let p = 0; p < planes; p += perCall) {
-        const count = Math.min(perCall, planes - p);
+      for (const [p, count] of spans(planes, perCall)) {
         const xPointer = inputBand(frame, x, p * inPlaneBytes, count * inPlaneBytes, xBlock);
         run(xPointer, count * inPlaneBytes, [1, count, ...inPlane], g.pads, yBlock, count * outPlaneBytes,
           p * outPlaneBytes);

@@ -2,7 +2,7 @@
 // array computed a band of output rows at a time (see stream.js).
 import { elementCount, inputBand, copyOut } from './tensor.js';
 import { storageBytes } from './dtypes.js';
-import { bandBudget, freshData } from './stream.js';
+import { bandRowsFor, bands, freshData } from './stream.js';
 import { check, withFrame } from './module.js';
 
 /**
@@ -30,7 +30,7 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
   const xBatchBytes = storageBytes(x.info, elementCount(x.dims.slice(1)));
   const gridRowBytes = storageBytes(grid.info, rowPoints * r);
   const yRowBytes = storageBytes(x.info, rowPoints); // one channel
-  const bandRows = Math.max(1, Math.min(rowCount, Math.floor(bandBudget() / (gridRowBytes + channels * yRowBytes))));
+  const bandRows = bandRowsFor(gridRowBytes + channels * yRowBytes, rowCount);
   const result = freshData(x.info, elementCount(dims), x.data?.constructor, op);
   withFrame(op, (frame, m) => {
     const xBlock = x.heap ? 0 : frame.alloc(xBatchBytes, 'x');
@@ -41,8 +41,7 @@ export function sampleInBands(op, x, grid, dims, mode, padding, alignCorners, fi
     const fill = frame.copyIn(fillBytes);
     for (let n = 0; n < batches; n++) {
       const xPointer = inputBand(frame, x, n * xBatchBytes, xBatchBytes, xBlock);
-      for (let row = 0; row < rowCount; row += bandRows) {
-        const rows = Math.min(bandRows, rowCount - row);
+      for (const [row, rows] of bands(rowCount, bandRows)) {
         const gridPointer = inputBand(frame, grid, (n * rowCount + row) * gridRowBytes, rows * gridRowBytes, gridBlock);
         frame.setInt64s(gridShape, [1, rows, ...grid.dims.slice(2)]);
         callGridSample(m, op, { x, xPointer, xBytes: xBatchBytes, xShape, grid, gridPointer, gridBytes: rows * gridRowBytes,

@@ -249,9 +249,9 @@ export declare function toTensor<K extends ImageTensorType = 'float32'>(
  * The inverse of toTensor, rounded half to even and clamped: one image for a tensor of one image
  * (dims of 3 entries, or N = 1) or with `out` one image; an array for N > 1.
  */
-export declare function fromTensor<O extends Image = ImageResult>(
-  t: TensorLike & { dims: SingleImageDims }, options?: FromTensorOptions & OutOption<O>): O;
-export declare function fromTensor<O extends Image>(t: TensorLike, options: FromTensorOptions & { out: O }): O;
+export declare function fromTensor<O extends Image>(t: TensorLike, options: Omit<FromTensorOptions, 'out'> & { out: O }): O;
+export declare function fromTensor(
+  t: TensorLike & { dims: SingleImageDims }, options?: Omit<FromTensorOptions, 'out'> & { out?: undefined }): ImageResult;
 export declare function fromTensor(t: TensorLike, options?: FromTensorOptions): ImageResult | ImageResult[];
 
 /**

@@ -159,9 +159,31 @@ export function withFrame(op, body) {
     },
     /** Copies a typed array's bytes into a new heap block. */
     copyIn(view) {
-      const pointer = frame.alloc(view.byteLength);
-      m.HEAPU8.set(view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), pointer);
-      return pointer;
+      return frame.write(frame.alloc(view.byteLength), view);
+    },
+    /**
+     * Copies a typed array's bytes into `block` (a block of this frame) at
+     * byte `offset`, checked to fit the block; returns the block. With
+     * tensor.js copyOut, the image functions' one way into the heap.
+     */
+    write(block, view, offset = 0) {
+      const bytes = view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+      if (offset + bytes.length > frame.capacity(block)) throw new Error('tensorwarp: internal error: a copy overflows its block');
+      m.HEAPU8.set(bytes, block + offset);
+      return block;
+    },
+    /** A new Uint8Array holding `bytes` heap bytes at `pointer` (a fresh result handed out with one copy). */
+    slice(pointer, bytes) {
+      return m.HEAPU8.slice(pointer, pointer + bytes);
+    },
+    /** Reads `count` int32 values (index maps, row ranges) back as a new Int32Array. */
+    readInt32s(pointer, count) {
+      if (pointer % 4 !== 0) throw new Error(`tensorwarp: internal error: int32 array at ${pointer} is not 4-byte aligned`);
+      return m.HEAP32.slice(pointer / 4, pointer / 4 + count);
+    },
+    /** Reads one uint64 (a byte count C computed) as a BigInt. */
+    readUint64(pointer) {
+      return m.HEAPU64[int64Index(pointer)];
     },
     /** int64 array for shapes and pads (values already validated integers). */
     int64s(values) {

@@ -62,7 +62,7 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
       check(m._tw_pad_interior(x.info.code, rank, shapePointer, beginPointer, endPointer, mode, order, boxPointer,
         selfContainedPointer), op, names);
       const box = frame.readInt64s(boxPointer, 3 * rank);
-      if (m.HEAP32[selfContainedPointer >>> 2] === 1 && boxRunBytes(x, box, dims) >= MIN_RUN_BYTES) {
+      if (frame.readInt32s(selfContainedPointer, 1)[0] === 1 && boxRunBytes(x, box, dims) >= MIN_RUN_BYTES) {
         const target = outputTarget(frame, op, x.info, dims, out, { x });
         writeHeapBox(x, box, dims, target.pointer, target.bytes);
         check(m._tw_pad_borders(x.info.code, rank, shapePointer, beginPointer, endPointer, mode, order, valuePointer,
@@ -100,7 +100,7 @@ function padMaps(op, frame, m, x, dims, axes, names) {
   const entries = dims.reduce((sum, n) => sum + n, 0);
   const tooMany = entries > Math.min(MAX_MAP_ENTRIES, Math.max(SMALL_MAP, elementCount(dims) / MAP_ELEMENTS_EACH));
   if (tooMany || x.dims.some((n) => n > INT32_MAX)) return null;
-  const all = readMap(frame, m, entries, 'the index maps', (pointer, bytes) => check(m._tw_pad_maps(axes.rank,
+  const all = readMap(frame, entries, 'the index maps', (pointer, bytes) => check(m._tw_pad_maps(axes.rank,
     axes.shapePointer, axes.beginPointer, axes.endPointer, axes.mode, axes.order, pointer, bytes), op, names));
   let at = 0;
   return dims.map((n) => all.subarray(at, (at += n)));

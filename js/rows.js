@@ -14,10 +14,10 @@
  * An int32 index map of `entries` entries that `write(pointer, bytes)` (a
  * checked C call) writes into a block of `frame`, copied out to JS.
  */
-export function readMap(frame, m, entries, what, write) {
+export function readMap(frame, entries, what, write) {
   const pointer = frame.alloc(4 * entries, what);
   write(pointer, 4 * entries);
-  return new Int32Array(m.HEAPU8.buffer, pointer, entries).slice();
+  return frame.readInt32s(pointer, entries);
 }
 
 // A source run shorter than this many units is moved unit by unit: one

@@ -30,6 +30,20 @@ export function bandBudget() {
 }
 
 /**
+ * Rows per band for a call whose rows take `rowBytes` heap bytes each: as
+ * many as the band budget holds, at least `least` (and 1), at most `total`
+ * (or 1 when total is 0). The one band-size rule of the banded calls.
+ */
+export function bandRowsFor(rowBytes, total, least = 1) {
+  return Math.max(1, Math.min(total, Math.max(least, Math.floor(bandBytes / rowBytes))));
+}
+
+/** The bands that cover `total` rows, `perBand` at a time: [row0, rows] pairs, in order. */
+export function* bands(total, perBand) {
+  for (let row0 = 0; row0 < total; row0 += perBand) yield [row0, Math.min(perBand, total - row0)];
+}
+
+/**
  * Internal (tests): sets the band budget, so that small tensors are streamed
  * in many bands; no argument restores the default.
  */

@@ -108,6 +108,7 @@ test('gen-enums: a new entry in a header list reaches the generated module; kern
       '#define TW_OP_TYPES(X) X(FLOAT32) /* comment */ \\',
       '  X(UINT8) X(INT4)',
       '#define TW_OP_SIZES(X) X(A, 8) X(B, 16)',
+      '#define TW_OP_MAPS(X) X(A, ZEROS, 1) X(B, WRAP, 0)',
       'typedef enum tw_op_mode { TW_OP_MODE_ONE = 1, /* x */ TW_OP_MODE_TWO = 2 } tw_op_mode;',
     ].join('\n'));
     const internal = join(dir, 'op-internal.h');
@@ -115,6 +116,7 @@ test('gen-enums: a new entry in a header list reaches the generated module; kern
     const generated = execFileSync(process.execPath, ['tools/gen-enums.mjs', header, internal], { encoding: 'utf8' });
     assert.match(generated, /export const op_types = Object\.freeze\(\["FLOAT32","UINT8","INT4"\]\);/);
     assert.match(generated, /export const op_sizes = Object\.freeze\(\{"A":8,"B":16\}\);/);
+    assert.match(generated, /export const op_maps = Object\.freeze\(\{"A":\["ZEROS",1\],"B":\["WRAP",0\]\}\);/); // three arguments
     assert.match(generated, /export const op_mode = Object\.freeze\(\{"ONE":1,"TWO":2\}\);/);
     assert.doesNotMatch(generated, /op_kernels/);
   } finally {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-web';
 import { ready, tensor } from '../js/index.js';
 import { toTensor, fromTensor } from '../js/image.js';
-import { wasm } from '../js/module.js';
+import { wasm, lastError } from '../js/module.js';
 import { poisonFreshBuffers } from '../js/stream.js';
 import { referenceToTensor, referenceFromTensor, makeImage } from './reference/image.js';
 import { assertSameImage, fixtureImage, randomImage, assertRejects } from './support/image.js';
@@ -187,4 +187,26 @@ test('bad input: TypeError or RangeError naming the argument, nothing leaked', (
   assert.throws(() => fromTensor(t, { scale: 0 }), { name: 'RangeError', message: /fromTensor: options\.scale: must be non-zero/ });
   assert.throws(() => fromTensor(t, { out: { width: 4, height: 4, data: new Uint8ClampedArray(64) } }), { name: 'RangeError', message: /fromTensor: options\.out must be a 4x3 image of 4 channels/ });
   assert.equal(wasm()._tw_heap_bytes_in_use(), before, 'heap in use');
+});
+
+test('the tensor types are one list (src/image/convert.h TW_IMAGE_TENSOR_TYPES): C, the JS checks and image.d.ts agree', async () => {
+  const { image_tensor_types: list, dtype: DTYPE } = await import('../wasm/enums.js');
+  const names = list.map((n) => n.toLowerCase());
+  assert.deepEqual(names, ['float32', 'float16', 'uint8']);
+  // image.d.ts cannot import the generated list: its union must name the same types
+  const declared = /export type ImageTensorType = ([^;]*);/.exec(readFileSync(new URL('../js/image.d.ts', import.meta.url), 'utf8'))[1];
+  assert.deepEqual(declared.split('|').map((s) => s.trim().replace(/'/g, '')).sort(), [...names].sort());
+  const img = { width: 1, height: 1, channels: 1, data: Uint8ClampedArray.of(51) };
+  for (const type of names) assert.equal(toTensor(img, { type }).type, type);
+  assert.throws(() => toTensor(img, { type: 'int32' }), { name: 'TypeError', message: /^toTensor: options\.type: expected one of 'float32', 'float16', 'uint8', got "int32"$/ });
+  assert.throws(() => fromTensor({ type: 'int32', dims: [1, 1, 1], data: new Int32Array(1) }), { message: /^fromTensor: t\.type: expected float32, float16 or uint8, got int32$/ });
+  // C refuses any other dtype with the list in its message
+  const m = wasm();
+  const block = m._malloc(64) >>> 0;
+  try {
+    assert.equal(m._tw_image_to_tensor(block, 1, 1, 1, 1, 1, 0, DTYPE.INT32, block, block + 32, 4), 2 /* UNSUPPORTED */);
+    assert.equal(lastError(m), `type: dtype ${DTYPE.INT32} is not one of FLOAT32 FLOAT16 UINT8`);
+  } finally {
+    m._free(block);
+  }
 });

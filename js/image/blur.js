@@ -1,7 +1,8 @@
 // blur: a box filter for channels-last uint8 images (src/image/blur.h, tw_image_blur).
 import { blur_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
-import { bandBudget } from '../stream.js';
+import { copyOut } from '../tensor.js';
+import { bandRowsFor, bands } from '../stream.js';
 import { positiveSize } from '../args.js';
 import { BORDERS, checkImage, resultImage, imageFrom, imageOptions, border, fill, overlaps } from './common.js';
 import { packFill } from './warp.js';
@@ -53,24 +54,23 @@ export function blur(img, options) {
   // block and handed out with one slice (no zero fill, unlike a new array: measured faster in Chromium,
   // where a fresh array costs most); `out` takes each band from a small block.
   const rowBytes = width * channels, bytes = src.bytes.length;
-  const bandRows = Math.min(height, Math.max(1, kh, Math.floor(bandBudget() / rowBytes)));
+  const bandRows = bandRowsFor(rowBytes, height, kh);
   const below = kh - 1 - Math.floor(kh / 2);
   const streamed = borderCode !== BORDERS.wrap && kh <= height && (fresh || !overlaps(src, target));
   const result = withFrame(op, (frame, m) => {
     const input = frame.alloc(bytes, 'a copy of img');
     const block = frame.alloc(fresh ? bytes : bandRows * rowBytes, 'the result');
     let copied = 0;
-    for (let row0 = 0; row0 < height; row0 += bandRows) {
-      const rows = Math.min(bandRows, height - row0);
+    for (const [row0, rows] of bands(height, bandRows)) {
       const needed = streamed ? Math.min(height, row0 + rows + below) : height;
-      if (needed > copied) m.HEAPU8.set(src.bytes.subarray(copied * rowBytes, needed * rowBytes), input + copied * rowBytes);
+      if (needed > copied) frame.write(input, src.bytes.subarray(copied * rowBytes, needed * rowBytes), copied * rowBytes);
       copied = Math.max(copied, needed);
       const band = fresh ? block + row0 * rowBytes : block;
       check(m._tw_image_blur(input, bytes, width, height, channels, kw, kh, borderCode, fillWord,
         band, rows * rowBytes, row0, rows), op, { size: 'options.size' });
-      if (!fresh) target.bytes.set(m.HEAPU8.subarray(block, block + rows * rowBytes), row0 * rowBytes);
+      if (!fresh) copyOut(block, rows * rowBytes, target.bytes, row0 * rowBytes);
     }
-    return fresh ? m.HEAPU8.slice(block, block + bytes) : null;
+    return fresh ? frame.slice(block, bytes) : null;
   });
   return fresh ? imageFrom(new Uint8ClampedArray(result.buffer), width, height, channels) : target.source;
 }

@@ -5,9 +5,8 @@
 import { image_border as BORDER_CODES, image_interpolation as INTERPOLATION_CODES } from '../../wasm/enums.js';
 import { TYPES, elementBytes } from '../dtypes.js';
 import { checkOptions, describe, choice, size } from '../args.js';
-import { inputPointer } from '../tensor.js';
+import { inputPointer, copyOut } from '../tensor.js';
 import { freshData } from '../stream.js';
-import { wasm } from '../module.js';
 import { readSource, isCanvasSource, isBlob } from './source.js';
 
 const lowerCase = (codes) => Object.freeze(Object.fromEntries(Object.entries(codes).map(([k, v]) => [k.toLowerCase(), v])));
@@ -97,6 +96,11 @@ export function overlaps(a, b) {
   return a0 < b0 + b.bytes.length && b0 < a0 + a.bytes.length;
 }
 
+/** The input as read by a function writing `target`: a copy if they share memory (the one rule for an overlapping `out`). */
+export function readable(src, target) {
+  return overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
+}
+
 /** Options: an object whose keys are all in `allowed` (TypeError naming the unknown key). */
 export function imageOptions(options, op, allowed) {
   return checkOptions(options, op, allowed);
@@ -158,7 +162,7 @@ export function heapResult(frame, target) {
     pointer,
     bytes,
     finish() {
-      target.bytes.set(wasm().HEAPU8.subarray(pointer, pointer + bytes));
+      copyOut(pointer, bytes, target.bytes);
       return target.source;
     },
   };

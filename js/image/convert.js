@@ -1,15 +1,17 @@
 // toTensor and fromTensor: images to model tensors and back (src/image/convert.h
 // states the arithmetic; the doc comments below repeat it for users).
-import { image_layout as LAYOUT_CODES } from '../../wasm/enums.js';
+import { image_layout as LAYOUT_CODES, image_tensor_types as C_TENSOR_TYPES } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
 import { describe, choice } from '../args.js';
-import { checkImage, resultImage, imageOptions, finite, imagePointer, heapResult } from './common.js';
+import { checkImage, resultImage, imageOptions, finite, heapResult } from './common.js';
 import { MAX_INT32 } from '../limits.js';
 
 const LAYOUTS = Object.freeze({ NCHW: LAYOUT_CODES.NCHW, NHWC: LAYOUT_CODES.NHWC });
-const TENSOR_TYPES = Object.freeze({ float32: TYPES.float32, float16: TYPES.float16, uint8: TYPES.uint8 });
+/** The tensor types (src/image/convert.h's list), by JS name. */
+const TENSOR_TYPES = Object.freeze(Object.fromEntries(C_TENSOR_TYPES.map((name) => [name.toLowerCase(), TYPES[name.toLowerCase()]])));
+const TENSOR_TYPE_LIST = Object.keys(TENSOR_TYPES).join(', ').replace(/, (?=[^,]*$)/, ' or ');
 
 /** A channel count among `allowed` (toTensor: 1, 3, 4; fromTensor's images: 1-4). */
 function channelCount(value, fallback, allowed, argument) {
@@ -69,9 +71,10 @@ export function tensorSpec(options, o, imageChannels) {
   return { layout, type, channels, params: parameters(options, o, channels, type) };
 }
 
-/** The dims of a batch of n images in `layout` (a code). */
-export function tensorDims(layout, n, channels, height, width) {
-  return layout === LAYOUTS.NCHW ? [n, channels, height, width] : [n, height, width, channels];
+/** A batch of n images of width x height as tensorSpec's `spec` lays it out: its dims and the bytes of one image. */
+export function tensorShape({ layout, type, channels }, n, width, height) {
+  const dims = layout === LAYOUTS.NCHW ? [n, channels, height, width] : [n, height, width, channels];
+  return { dims, perImage: width * height * channels * (type.bits / 8) };
 }
 
 /**
@@ -113,16 +116,16 @@ export function tensorFrom(images, o, op, argument) {
         `${first.width}x${first.height} of ${first.channels}: a batch needs images of one size`);
     }
   });
-  const { layout, type, channels, params } = tensorSpec(argument, o, first.channels);
+  const spec = tensorSpec(argument, o, first.channels);
+  const { layout, type, channels, params } = spec;
   const { width, height } = first;
-  const dims = tensorDims(layout, list.length, channels, height, width);
-  const perImage = width * height * channels * (type.bits / 8);
+  const { dims, perImage } = tensorShape(spec, list.length, width, height);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
     const target = outputTarget(frame, op, type, dims, o.out, {});
     const imageBlock = frame.alloc(first.bytes.length);
     list.forEach((img, n) => {
-      m.HEAPU8.set(img.bytes, imageBlock);
+      frame.write(imageBlock, img.bytes);
       check(m._tw_image_to_tensor(imageBlock, img.bytes.length, width, height, img.channels, channels, layout, type.code,
         paramsPointer, target.pointer + n * perImage, perImage), op);
     });
@@ -150,7 +153,7 @@ export function fromTensor(t, options) {
   const o = imageOptions(options, op, FROM_OPTIONS);
   const x = checkTensor(t, `${op}: t`);
   if (!Object.values(TENSOR_TYPES).includes(x.info)) {
-    throw new TypeError(`${op}: t.type: expected float32, float16 or uint8, got ${x.info.name}`);
+    throw new TypeError(`${op}: t.type: expected ${TENSOR_TYPE_LIST}, got ${x.info.name}`);
   }
   const layout = choice(o.layout === undefined ? 'NCHW' : o.layout, LAYOUTS, `${op}: options.layout`);
   if (x.dims.length !== 3 && x.dims.length !== 4) {

@@ -1,10 +1,10 @@
 // flip and rotate90: pure data movement (src/image/flip.h). Results are exact.
 import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
-import { bandBudget } from '../stream.js';
+import { copyOut } from '../tensor.js';
+import { bandRowsFor, bands } from '../stream.js';
 import { choice } from '../args.js';
-import { checkImage, resultImage, imageOptions, integer, imagePointer } from './common.js';
-import { readable } from './rows.js';
+import { checkImage, resultImage, imageOptions, integer, imagePointer, readable } from './common.js';
 
 const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, vertical: DIRECTIONS.VERTICAL, both: DIRECTIONS.BOTH });
 
@@ -15,16 +15,15 @@ const DIRECTION_CODES = Object.freeze({ horizontal: DIRECTIONS.HORIZONTAL, verti
  */
 function flipInBands(op, src, target, code) {
   const rowBytes = src.width * src.channels;
-  const rowsPerBand = Math.max(1, Math.min(src.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  const rowsPerBand = bandRowsFor(2 * rowBytes, src.height);
   withFrame(op, (frame, m) => {
     const inBlock = frame.alloc(rowsPerBand * rowBytes), outBlock = frame.alloc(rowsPerBand * rowBytes);
-    for (let r0 = 0; r0 < src.height; r0 += rowsPerBand) {
-      const r1 = Math.min(src.height, r0 + rowsPerBand);
-      const bytes = (r1 - r0) * rowBytes;
-      m.HEAPU8.set(src.bytes.subarray(r0 * rowBytes, r1 * rowBytes), inBlock);
-      check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, r1 - r0, src.channels, code), op);
+    for (const [r0, rows] of bands(src.height, rowsPerBand)) {
+      const r1 = r0 + rows, bytes = rows * rowBytes;
+      frame.write(inBlock, src.bytes.subarray(r0 * rowBytes, r1 * rowBytes));
+      check(m._tw_image_flip(inBlock, bytes, outBlock, bytes, src.width, rows, src.channels, code), op);
       const row = code === DIRECTIONS.BOTH ? src.height - r1 : r0;
-      target.bytes.set(m.HEAPU8.subarray(outBlock, outBlock + bytes), row * rowBytes);
+      copyOut(outBlock, bytes, target.bytes, row * rowBytes);
     }
   });
 }
@@ -38,15 +37,15 @@ function flipInBands(op, src, target, code) {
  */
 function turnInBands(op, src, target, quarter) {
   const rowBytes = target.width * src.channels;
-  const rowsPerBand = Math.max(1, Math.min(target.height, Math.floor(bandBudget() / (2 * rowBytes))));
+  const rowsPerBand = bandRowsFor(2 * rowBytes, target.height);
   withFrame(op, (frame, m) => {
     const inPointer = imagePointer(frame, src);
     const block = frame.alloc(rowsPerBand * rowBytes);
-    for (let r0 = 0; r0 < target.height; r0 += rowsPerBand) {
-      const rows = Math.min(rowsPerBand, target.height - r0), bytes = rows * rowBytes;
+    for (const [r0, rows] of bands(target.height, rowsPerBand)) {
+      const bytes = rows * rowBytes;
       check(m._tw_image_rotate90(inPointer, src.bytes.length, block, bytes, src.width, src.height, src.channels, quarter,
         r0, rows), op);
-      target.bytes.set(m.HEAPU8.subarray(block, block + bytes), r0 * rowBytes);
+      copyOut(block, bytes, target.bytes, r0 * rowBytes);
     }
   });
 }

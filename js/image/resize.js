@@ -3,8 +3,9 @@
 // computed in C.
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
-import { bandBudget } from '../stream.js';
-import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, overlaps } from './common.js';
+import { copyOut } from '../tensor.js';
+import { bandRowsFor, bands } from '../stream.js';
+import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, readable } from './common.js';
 
 const OPTIONS = ['width', 'height', 'interpolation', 'antialias', 'cubicA', 'out'];
 const INTERPOLATIONS = ['nearest', 'linear', 'cubic', 'area'];
@@ -19,23 +20,22 @@ function resizeInBands(op, src, target, code, antialias, cubicA) {
   const { width, height, channels } = target;
   const srcRowBytes = src.width * channels, dstRowBytes = width * channels;
   const srcRowsPerRow = Math.max(1, src.height / height);
-  const rowsPerBand = Math.max(1, Math.min(height, Math.floor(bandBudget() / (dstRowBytes + srcRowBytes * srcRowsPerRow))));
+  const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height);
   withFrame(op, (frame, m) => {
     const rangePointer = frame.alloc(8);
-    const bands = [];
-    for (let row = 0; row < height; row += rowsPerBand) {
-      const rows = Math.min(rowsPerBand, height - row);
+    const plan = [];
+    for (const [row, rows] of bands(height, rowsPerBand)) {
       check(m._tw_image_resize_source_rows(src.height, height, code, antialias, cubicA, row, rows, rangePointer), op);
-      const [first, count] = new Int32Array(m.HEAPU8.buffer, rangePointer, 2);
-      bands.push({ row, rows, first, count });
+      const [first, count] = frame.readInt32s(rangePointer, 2);
+      plan.push({ row, rows, first, count });
     }
-    const srcBlock = frame.alloc(Math.max(...bands.map((b) => b.count)) * srcRowBytes);
+    const srcBlock = frame.alloc(Math.max(...plan.map((b) => b.count)) * srcRowBytes);
     const dstBlock = frame.alloc(rowsPerBand * dstRowBytes);
-    for (const { row, rows, first, count } of bands) {
-      m.HEAPU8.set(src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes), srcBlock);
+    for (const { row, rows, first, count } of plan) {
+      frame.write(srcBlock, src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes));
       check(m._tw_image_resize(srcBlock, count * srcRowBytes, src.width, src.height, first, dstBlock, rows * dstRowBytes,
         width, height, row, channels, code, antialias, cubicA), op);
-      target.bytes.set(m.HEAPU8.subarray(dstBlock, dstBlock + rows * dstRowBytes), row * dstRowBytes);
+      copyOut(dstBlock, rows * dstRowBytes, target.bytes, row * dstRowBytes);
     }
   });
 }
@@ -62,7 +62,7 @@ export function resize(img, options) {
   const target = resultImage(opts.out, width, height, src.channels, op);
   if (empty) return target.source;
   // a result that shares memory with the input would overwrite rows later bands read
-  const input = overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
+  const input = readable(src, target);
   resizeInBands(op, input, target, code, antialias ? 1 : 0, cubicA);
   return target.source;
 }

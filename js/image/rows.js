@@ -5,13 +5,8 @@
 // border rule in C (src/image/region.h, Pad's rule), asked once per row and
 // per column.
 import { check, withFrame } from '../module.js';
-import { overlaps } from './common.js';
+import { readable } from './common.js';
 import { moveRows, readMap } from '../rows.js';
-
-/** The input as read by a function writing `target`: a copy if they share memory. */
-export function readable(src, target) {
-  return overlaps(src, target) ? { ...src, bytes: src.bytes.slice() } : src;
-}
 
 /**
  * For a region `region` ({ top, left, width, height }: result pixel (r, c) is
@@ -21,7 +16,7 @@ export function readable(src, target) {
  */
 function regionMaps(op, src, region, borderCode) {
   return withFrame(op, (frame, m) => {
-    const axis = (length, before, count) => readMap(frame, m, count, 'the region map',
+    const axis = (length, before, count) => readMap(frame, count, 'the region map',
       (pointer, bytes) => check(m._tw_image_region_map(length, BigInt(before), count, borderCode, pointer, bytes), op));
     return { rows: axis(src.height, region.top, region.height), columns: axis(src.width, region.left, region.width) };
   });

@@ -8,7 +8,7 @@ import { outputTarget } from '../tensor.js';
 import { checkImage, imageOptions, size } from './common.js';
 import { flag } from '../args.js';
 import { WARP_OPTIONS, backwardMatrix, packFill, sampling } from './warp.js';
-import { TO_OPTIONS, tensorSpec, tensorDims } from './convert.js';
+import { TO_OPTIONS, tensorSpec, tensorShape } from './convert.js';
 
 const OP = 'warpToTensor';
 const SAMPLE_OPTIONS = WARP_OPTIONS.filter((key) => key !== 'out');
@@ -53,17 +53,17 @@ export function warpToTensorBatch(samples, tensorOptions, bandRows = 0, op = OP,
   const list = samples.map(warpSample);
   checkSameShape(list);
   const { width, height, src: { channels: imageChannels } } = list[0];
-  const { layout, type, channels, params } = tensorSpec(argument, o, imageChannels);
-  const dims = tensorDims(layout, list.length, channels, height, width);
-  const perImage = width * height * channels * (type.bits / 8);
+  const spec = tensorSpec(argument, o, imageChannels);
+  const { layout, type, channels, params } = spec;
+  const { dims, perImage } = tensorShape(spec, list.length, width, height);
   return withFrame(op, (frame, m) => {
     const paramsPointer = frame.copyIn(params);
     const matrixPointer = frame.alloc(8 * 9);
     const srcPointer = frame.alloc(Math.max(...list.map((s) => s.src.bytes.length)));
     const target = outputTarget(frame, op, type, dims, o.out, {});
     list.forEach((s, n) => {
-      m.HEAPU8.set(s.src.bytes, srcPointer);
-      new Float64Array(m.HEAPU8.buffer, matrixPointer, s.backward.length).set(s.backward);
+      frame.write(srcPointer, s.src.bytes);
+      frame.write(matrixPointer, Float64Array.from(s.backward));
       check(m._tw_image_warp_to_tensor(srcPointer, s.src.bytes.length, s.src.width, s.src.height, imageChannels,
         matrixPointer, s.backward.length === 9 ? 1 : 0, s.interpolation, s.border, packFill(s.fill), width, height,
         channels, layout, type.code, paramsPointer, target.pointer + n * perImage, perImage, bandRows), op);

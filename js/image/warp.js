@@ -4,7 +4,8 @@
 // copied out, so the heap side of the copy-out stays in cache (stream.js).
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
-import { bandBudget } from '../stream.js';
+import { copyOut } from '../tensor.js';
+import { bandRowsFor, bands } from '../stream.js';
 import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
   size, finite, imagePointer,
@@ -46,18 +47,17 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   const rowBytes = width * C;
   if (rowBytes === 0 || height === 0) return target.source;
   checkExtensible(op, src, border);
-  const bandRows = Math.max(1, Math.min(height, Math.floor(bandBudget() / rowBytes)));
+  const bandRows = bandRowsFor(rowBytes, height);
   withFrame(op, (frame, m) => {
     const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
     const matrixPointer = frame.alloc(8 * 9);
-    new Float64Array(m.HEAPU8.buffer, matrixPointer, backward.length).set(backward);
+    frame.write(matrixPointer, Float64Array.from(backward));
     const band = frame.alloc(bandRows * rowBytes);
     const perspective = backward.length === 9 ? 1 : 0;
-    for (let row0 = 0; row0 < height; row0 += bandRows) {
-      const rows = Math.min(bandRows, height - row0);
+    for (const [row0, rows] of bands(height, bandRows)) {
       check(m._tw_image_warp(srcPointer, src.bytes.length, src.width, src.height, C, matrixPointer, perspective,
         interpolation, border, packFill(fill), band, rows * rowBytes, width, height, row0, rows), op);
-      target.bytes.set(m.HEAPU8.subarray(band, band + rows * rowBytes), row0 * rowBytes);
+      copyOut(band, rows * rowBytes, target.bytes, row0 * rowBytes);
     }
   });
   return target.source;

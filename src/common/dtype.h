@@ -49,6 +49,14 @@ typedef enum tw_dtype {
   X(FLOAT8E5M2, 8) X(FLOAT8E5M2FNUZ, 8) X(UINT4, 4) X(INT4, 4) X(FLOAT4E2M1, 4) X(FLOAT8E8M0, 8)    \
   X(UINT2, 2) X(INT2, 2)
 
+/* The same entries as constant expressions, TW_DTYPE_BITS_<T>, for static
+ * tables (gridsample.c's per-type table) that need a size at compile time. */
+enum {
+#define TW_DTYPE_BITS_CONSTANT(T, bits) TW_DTYPE_BITS_##T = bits,
+  TW_DTYPE_BITS(TW_DTYPE_BITS_CONSTANT)
+#undef TW_DTYPE_BITS_CONSTANT
+};
+
 /* The table's entry for `dtype`; 0 for an unknown number (and STRING). */
 TW_EXPORT uint32_t tw_dtype_bits(int32_t dtype);
 

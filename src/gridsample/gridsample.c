@@ -34,26 +34,29 @@ typedef struct tw_gs_type {
   {{tw_gridsample_gather_x32__scalar, tw_gridsample_gather_x32__wasmsimd},                     \
    {tw_gridsample_gather_x32_masked__scalar, tw_gridsample_gather_x32_masked__wasmsimd}}
 
+/* An element's bytes: common/dtype.h's one table of element sizes. */
+#define TW_GS_BYTES(T) (TW_DTYPE_BITS_##T / 8)
+
 /* Returns 0 for a type GridSample does not take (or an unknown number). */
 static const tw_gs_type* tw_gs_lookup_type(int32_t dtype) {
-  static const tw_gs_type f32 = {4, 4, 0,
+  static const tw_gs_type f32 = {TW_GS_BYTES(FLOAT32), 4, 0,
                                  {{tw_gridsample_blend_f32__scalar, tw_gridsample_blend_f32__wasmsimd},
                                   {tw_gridsample_blend_f32_masked__scalar, tw_gridsample_blend_f32_masked__wasmsimd}},
                                  TW_GS_GATHER_X32};
-  static const tw_gs_type f64 = {8, 8, 1, TW_GS_BLEND(f64), TW_GS_GATHER(x64)};
-  static const tw_gs_type f16 = {2, 2, 0, TW_GS_BLEND(f16), TW_GS_GATHER(x16)};
-  static const tw_gs_type bf16 = {2, 2, 0, TW_GS_BLEND(bf16), TW_GS_GATHER(x16)};
-  static const tw_gs_type c64 = {8, 4, 0, TW_GS_BLEND(c64), TW_GS_GATHER(x64)};
-  static const tw_gs_type c128 = {16, 8, 1, TW_GS_BLEND(c128), TW_GS_GATHER(x128)};
-  static const tw_gs_type i8 = {1, 1, 1, TW_GS_BLEND(i8), TW_GS_GATHER(x8)};
-  static const tw_gs_type u8 = {1, 1, 1, TW_GS_BLEND(u8), TW_GS_GATHER(x8)};
-  static const tw_gs_type i16 = {2, 2, 1, TW_GS_BLEND(i16), TW_GS_GATHER(x16)};
-  static const tw_gs_type u16 = {2, 2, 1, TW_GS_BLEND(u16), TW_GS_GATHER(x16)};
-  static const tw_gs_type i32 = {4, 4, 1, TW_GS_BLEND(i32), TW_GS_GATHER_X32};
-  static const tw_gs_type u32 = {4, 4, 1, TW_GS_BLEND(u32), TW_GS_GATHER_X32};
-  static const tw_gs_type i64 = {8, 8, 1, TW_GS_BLEND(i64), TW_GS_GATHER(x64)};
-  static const tw_gs_type u64 = {8, 8, 1, TW_GS_BLEND(u64), TW_GS_GATHER(x64)};
-  static const tw_gs_type boolean = {1, 1, 0, {{NULL, NULL}, {NULL, NULL}}, TW_GS_GATHER(x8)};
+  static const tw_gs_type f64 = {TW_GS_BYTES(FLOAT64), 8, 1, TW_GS_BLEND(f64), TW_GS_GATHER(x64)};
+  static const tw_gs_type f16 = {TW_GS_BYTES(FLOAT16), 2, 0, TW_GS_BLEND(f16), TW_GS_GATHER(x16)};
+  static const tw_gs_type bf16 = {TW_GS_BYTES(BFLOAT16), 2, 0, TW_GS_BLEND(bf16), TW_GS_GATHER(x16)};
+  static const tw_gs_type c64 = {TW_GS_BYTES(COMPLEX64), 4, 0, TW_GS_BLEND(c64), TW_GS_GATHER(x64)};
+  static const tw_gs_type c128 = {TW_GS_BYTES(COMPLEX128), 8, 1, TW_GS_BLEND(c128), TW_GS_GATHER(x128)};
+  static const tw_gs_type i8 = {TW_GS_BYTES(INT8), 1, 1, TW_GS_BLEND(i8), TW_GS_GATHER(x8)};
+  static const tw_gs_type u8 = {TW_GS_BYTES(UINT8), 1, 1, TW_GS_BLEND(u8), TW_GS_GATHER(x8)};
+  static const tw_gs_type i16 = {TW_GS_BYTES(INT16), 2, 1, TW_GS_BLEND(i16), TW_GS_GATHER(x16)};
+  static const tw_gs_type u16 = {TW_GS_BYTES(UINT16), 2, 1, TW_GS_BLEND(u16), TW_GS_GATHER(x16)};
+  static const tw_gs_type i32 = {TW_GS_BYTES(INT32), 4, 1, TW_GS_BLEND(i32), TW_GS_GATHER_X32};
+  static const tw_gs_type u32 = {TW_GS_BYTES(UINT32), 4, 1, TW_GS_BLEND(u32), TW_GS_GATHER_X32};
+  static const tw_gs_type i64 = {TW_GS_BYTES(INT64), 8, 1, TW_GS_BLEND(i64), TW_GS_GATHER(x64)};
+  static const tw_gs_type u64 = {TW_GS_BYTES(UINT64), 8, 1, TW_GS_BLEND(u64), TW_GS_GATHER(x64)};
+  static const tw_gs_type boolean = {TW_GS_BYTES(BOOL), 1, 0, {{NULL, NULL}, {NULL, NULL}}, TW_GS_GATHER(x8)};
   switch (dtype) {
 #define TW_GS_TYPE_CASE(T, table) \
   case TW_DTYPE_##T:              \

@@ -47,8 +47,9 @@ void tw_blur_divisor_init(tw_blur_divisor* d, uint64_t n) {
 static tw_status check(const uint8_t* src, size_t src_bytes, int32_t width, int32_t height, int32_t channels,
                        int32_t box_width, int32_t box_height, int32_t border, const uint8_t* dst, size_t dst_bytes,
                        int32_t row0, int32_t rows) {
-  if (width < 0 || height < 0 || channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: sizes must be >= 0, channels 1..4");
+  tw_status status = tw_image_check_sides("img", width, height);
+  if (status == TW_OK) status = tw_image_check_channels("channels", channels);
+  if (status != TW_OK) return status;
   if (box_width < 1 || box_height < 1) return tw_fail(TW_INVALID_ARGUMENT, "size: sides must be >= 1");
   /* each factor < 2^32: the product fits 64 bits */
   if (((uint64_t)width + (uint64_t)box_width - 1) * ((uint64_t)height + (uint64_t)box_height - 1) >
@@ -57,13 +58,9 @@ static tw_status check(const uint8_t* src, size_t src_bytes, int32_t width, int3
   if (tw_image_pad_mode(border) < 0) return tw_fail(TW_INVALID_ARGUMENT, "border: unknown");
   if (row0 < 0 || rows < 0 || row0 > height - rows)
     return tw_fail(TW_INVALID_ARGUMENT, "row0/rows: not inside the image");
-  const uint64_t row = (uint64_t)width * (uint64_t)channels; /* < 2^33: no overflow below */
-  if (row * (uint64_t)height != src_bytes || row * (uint64_t)rows != dst_bytes)
-    return tw_fail(TW_INVALID_ARGUMENT, "src_bytes/dst_bytes: not the sizes' bytes");
-  tw_status status = tw_check_heap_range("src", src, src_bytes); /* NULL with bytes fails it too */
-  if (status == TW_OK) status = tw_check_heap_range("dst", dst, dst_bytes);
-  if (status == TW_OK && tw_image_overlap(dst, dst_bytes, src, src_bytes))
-    status = tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
+  status = tw_image_check_bytes("src_bytes", src_bytes, width, height, channels);
+  if (status == TW_OK) status = tw_image_check_bytes("dst_bytes", dst_bytes, width, rows, channels);
+  if (status == TW_OK) status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes);
   return status;
 }
 

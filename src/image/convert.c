@@ -15,12 +15,20 @@
 /* Checks what both directions share and fills the plan's common fields. */
 static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t layout,
                              int32_t dtype, const float* params, int32_t tensor_channels) {
-  if (width < 0 || height < 0)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
+  const tw_status sides = tw_image_check_sides("img", width, height);
+  if (sides != TW_OK) return sides;
   if (layout != TW_IMAGE_LAYOUT_NCHW && layout != TW_IMAGE_LAYOUT_NHWC)
     return tw_fail(TW_INVALID_ARGUMENT, "layout: expected NCHW (0) or NHWC (1), got %d", layout);
-  if (dtype != TW_DTYPE_FLOAT32 && dtype != TW_DTYPE_FLOAT16 && dtype != TW_DTYPE_UINT8)
-    return tw_fail(TW_UNSUPPORTED, "type: expected float32, float16 or uint8 (dtype %d)", dtype);
+  switch (dtype) {
+#define TW_IMAGE_TENSOR_TYPE_CASE(T) case TW_DTYPE_##T:
+    TW_IMAGE_TENSOR_TYPES(TW_IMAGE_TENSOR_TYPE_CASE)
+#undef TW_IMAGE_TENSOR_TYPE_CASE
+      break;
+#define TW_IMAGE_TENSOR_TYPE_NAME(T) " " #T
+    default:
+      return tw_fail(TW_UNSUPPORTED, "type: dtype %d is not one of" TW_IMAGE_TENSOR_TYPES(TW_IMAGE_TENSOR_TYPE_NAME), dtype);
+#undef TW_IMAGE_TENSOR_TYPE_NAME
+  }
   if (!params) return tw_fail(TW_INVALID_ARGUMENT, "params: NULL");
   if (!isfinite(params[0])) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be finite");
   for (int c = 0; c < tensor_channels; c++) {
@@ -43,12 +51,6 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
   return TW_OK;
 }
 
-static tw_status check_channels(const char* name, int32_t channels) {
-  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: expected 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, channels);
-  return TW_OK;
-}
-
 /* `pixels` pixels of `units` bytes each: their byte count, or a failure naming
  * `name` when it does not fit a size_t (in wasm32 it would wrap, and a
  * wrapped count can match a small buffer that the kernel then overruns). */
@@ -64,21 +66,17 @@ static tw_status need_bytes(const char* name, size_t pixels, uint64_t units, siz
 
 static tw_status check_buffers(const void* in, size_t in_bytes, size_t in_need, const void* out, size_t out_bytes,
                                size_t out_need) {
-  if (in_bytes != in_need || out_bytes != out_need)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input and %zu output bytes, got %zu and %zu", in_need,
-                   out_need, in_bytes, out_bytes);
-  if ((in_need && !in) || (out_need && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
-  tw_status status = tw_check_heap_range("img", in, in_bytes);
-  if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
-  if (status != TW_OK) return status;
-  if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
-  return TW_OK;
+  if (in_bytes != in_need)
+    return tw_fail(TW_INVALID_ARGUMENT, "img: the shapes need %zu input bytes, got %zu", in_need, in_bytes);
+  if (out_bytes != out_need)
+    return tw_fail(TW_INVALID_ARGUMENT, "out: the shapes need %zu output bytes, got %zu", out_need, out_bytes);
+  return tw_image_check_buffers("img", in, in_bytes, "out", out, out_bytes);
 }
 
 tw_status tw_image_to_tensor_plan(tw_image_convert_plan* plan, int32_t width, int32_t height, int32_t in_channels,
                                   int32_t out_channels, int32_t layout, int32_t dtype, const float* params) {
-  tw_status status = check_channels("img.channels", in_channels);
-  if (status == TW_OK) status = check_channels("channels", out_channels);
+  tw_status status = tw_image_check_channels("img.channels", in_channels);
+  if (status == TW_OK) status = tw_image_check_channels("channels", out_channels);
   if (status == TW_OK) status = plan_common(plan, width, height, layout, dtype, params, out_channels);
   if (status != TW_OK) return status;
   plan->in_channels = in_channels;
@@ -111,8 +109,8 @@ int32_t tw_image_to_tensor(const uint8_t* in, size_t in_bytes, int32_t width, in
 int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int32_t layout, int32_t width,
                              int32_t height, int32_t channels, const float* params, int32_t image_channels,
                              uint8_t* out, size_t out_bytes) {
-  tw_status status = check_channels("channels", channels);
-  if (status == TW_OK) status = check_channels("image channels", image_channels);
+  tw_status status = tw_image_check_channels("channels", channels);
+  if (status == TW_OK) status = tw_image_check_channels("image_channels", image_channels);
   if (status != TW_OK) return status;
   tw_image_convert_plan plan;
   status = plan_common(&plan, width, height, layout, dtype, params, channels);

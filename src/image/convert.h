@@ -46,6 +46,11 @@
 
 #include "common/export.h"
 
+/* The tensor types toTensor writes and fromTensor reads (common/dtype.h
+ * names): the one list. convert.c's check and wasm/enums.js's
+ * image_tensor_types (which js/image/convert.js reads) come from it. */
+#define TW_IMAGE_TENSOR_TYPES(X) X(FLOAT32) X(FLOAT16) X(UINT8)
+
 typedef enum tw_image_layout {
   TW_IMAGE_LAYOUT_NCHW = 0,
   TW_IMAGE_LAYOUT_NHWC = 1,

@@ -28,37 +28,21 @@ static reverse_fn reverse_kernel(int32_t channels) {
 
 /* The size checks both entries share; *bytes receives width * height * channels. */
 static tw_status check_size(size_t in_bytes, int32_t width, int32_t height, int32_t channels, size_t* bytes) {
-  if (width < 0 || height < 0)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
-  if (channels < 1 || channels > TW_IMAGE_MAX_CHANNELS)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: channels must be 1..%d, got %d", TW_IMAGE_MAX_CHANNELS, channels);
+  tw_status status = tw_image_check_sides("img", width, height);
+  if (status == TW_OK) status = tw_image_check_channels("channels", channels);
+  if (status != TW_OK) return status;
   const uint64_t total = (uint64_t)width * (uint64_t)height * (uint64_t)channels;
   if (total > SIZE_MAX) return tw_fail(TW_OUT_OF_MEMORY, "img: %llu bytes do not fit in memory", (unsigned long long)total);
   *bytes = (size_t)total;
-  if (in_bytes != *bytes)
-    return tw_fail(TW_INVALID_ARGUMENT, "img: a %d x %d image of %d channels has %zu bytes; got %zu", width, height,
-                   channels, *bytes, in_bytes);
-  return TW_OK;
-}
-
-/* The buffer checks both entries share, once out_bytes is known to be right. */
-static tw_status check_buffers(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes) {
-  if ((in_bytes != 0 && !in) || (out_bytes != 0 && !out)) return tw_fail(TW_INVALID_ARGUMENT, "img: NULL data");
-  tw_status status = tw_check_heap_range("img", in, in_bytes);
-  if (status == TW_OK) status = tw_check_heap_range("out", out, out_bytes);
-  if (status != TW_OK) return status;
-  if (tw_image_overlap(in, in_bytes, out, out_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "out: overlaps the input");
-  return TW_OK;
+  return tw_image_check_bytes("img", in_bytes, width, height, channels);
 }
 
 int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                       int32_t height, int32_t channels, int32_t direction) {
   size_t bytes = 0;
   tw_status status = check_size(in_bytes, width, height, channels, &bytes);
-  if (status == TW_OK && out_bytes != bytes)
-    status = tw_fail(TW_INVALID_ARGUMENT, "out: a %d x %d image of %d channels has %zu bytes; got %zu", width, height,
-                     channels, bytes, out_bytes);
-  if (status == TW_OK) status = check_buffers(in, in_bytes, out, out_bytes);
+  if (status == TW_OK) status = tw_image_check_bytes("out", out_bytes, width, height, channels);
+  if (status == TW_OK) status = tw_image_check_buffers("img", in, in_bytes, "out", out, out_bytes);
   if (status != TW_OK) return status;
   if (direction < TW_IMAGE_FLIP_DIRECTION_HORIZONTAL || direction > TW_IMAGE_FLIP_DIRECTION_BOTH)
     return tw_fail(TW_INVALID_ARGUMENT, "direction: expected 1 (horizontal), 2 (vertical) or 3 (both), got %d", direction);
@@ -105,10 +89,8 @@ int32_t tw_image_rotate90(const uint8_t* in, size_t in_bytes, uint8_t* out, size
     return tw_fail(TW_INVALID_ARGUMENT, "first_row: rows [%d, %d + %d) are not inside the %d output rows", first_row,
                    first_row, rows, out_height);
   const size_t out_row = (size_t)out_width * (size_t)channels;
-  if (out_bytes != (size_t)rows * out_row) /* no overflow: at most the whole image */
-    return tw_fail(TW_INVALID_ARGUMENT, "out: %d rows of %d pixels of %d channels have %zu bytes; got %zu", rows,
-                   out_width, channels, (size_t)rows * out_row, out_bytes);
-  status = check_buffers(in, in_bytes, out, out_bytes);
+  status = tw_image_check_bytes("out", out_bytes, out_width, rows, channels);
+  if (status == TW_OK) status = tw_image_check_buffers("img", in, in_bytes, "out", out, out_bytes);
   if (status != TW_OK) return status;
   if (out_bytes == 0) return TW_OK;
   if (quarter == 0) {

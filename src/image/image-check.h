@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "common/checked.h"
+#include "common/heap.h"
 #include "common/status.h"
 #include "gridsample/gridsample.h"
 #include "image.h"
@@ -38,6 +39,45 @@ static inline int tw_image_gridsample_padding(int32_t border, int32_t* align_cor
 #undef TW_IMAGE_PADDING_CASE
     default: return -1;
   }
+}
+
+/* An image's width and height: both >= 0 ("<name>: width and height must be >= 0, got W x H"). */
+static inline tw_status tw_image_check_sides(const char* name, int32_t width, int32_t height) {
+  if (width >= 0 && height >= 0) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: width and height must be >= 0, got %d x %d", name, (int)width, (int)height);
+}
+
+/* A channel count: 1..TW_IMAGE_MAX_CHANNELS ("<name>: must be 1..4, got C"). */
+static inline tw_status tw_image_check_channels(const char* name, int32_t channels) {
+  if (channels >= 1 && channels <= TW_IMAGE_MAX_CHANNELS) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: must be 1..%d, got %d", name, TW_IMAGE_MAX_CHANNELS, (int)channels);
+}
+
+/* The one byte-count check of an image buffer: `rows` rows of `width`
+ * pixels of `channels` bytes. "<name>: R rows of W pixels of C channels
+ * need N bytes, got M" (led by the parameter, which js/module.js maps to the
+ * JS argument). In 64 bits: the product is below 2^64 for int32 sizes. */
+static inline tw_status tw_image_check_bytes(const char* name, size_t bytes, int32_t width, int32_t rows,
+                                             int32_t channels) {
+  const uint64_t need = (uint64_t)width * (uint64_t)rows * (uint64_t)channels;
+  if (need == (uint64_t)bytes) return TW_OK;
+  return tw_fail(TW_INVALID_ARGUMENT, "%s: %d rows of %d pixels of %d channels need %llu bytes, got %zu", name, (int)rows,
+                 (int)width, (int)channels, (unsigned long long)need, bytes);
+}
+
+/* The one check of an entry's input and output buffers, once their byte
+ * counts are right: neither is NULL with bytes, both lie inside the heap
+ * (common/heap.h), and they share no byte. Messages lead with the parameter
+ * at fault: "<name>: NULL with N bytes", the heap range's, "<out>: overlaps <in>". */
+static inline tw_status tw_image_check_buffers(const char* in_name, const void* in, size_t in_bytes,
+                                               const char* out_name, const void* out, size_t out_bytes) {
+  if (in_bytes && !in) return tw_fail(TW_INVALID_ARGUMENT, "%s: NULL with %zu bytes", in_name, in_bytes);
+  if (out_bytes && !out) return tw_fail(TW_INVALID_ARGUMENT, "%s: NULL with %zu bytes", out_name, out_bytes);
+  tw_status status = tw_check_heap_range(in_name, in, in_bytes);
+  if (status == TW_OK) status = tw_check_heap_range(out_name, out, out_bytes);
+  if (status == TW_OK && tw_image_overlap(out, out_bytes, in, in_bytes))
+    status = tw_fail(TW_INVALID_ARGUMENT, "%s: overlaps %s", out_name, in_name);
+  return status;
 }
 
 /* The one empty-source rule: an empty source (no pixel on an axis that taps

@@ -9,6 +9,7 @@
 #include "common/checked.h"
 #include "common/config.h"
 #include "common/heap.h"
+#include "image/image-check.h"
 #include "image/image.h"
 #include "image/resize-internal.h"
 
@@ -18,28 +19,21 @@ typedef struct geometry {
 } geometry;
 
 static tw_status check_geometry(const geometry* g) {
-  if (g->src_width < 0 || g->src_height < 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "source size must be >= 0, got %d x %d", (int)g->src_width,
-                   (int)g->src_height);
-  }
-  if (g->dst_width < 0 || g->dst_height < 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "width and height must be >= 0, got %d x %d", (int)g->dst_width,
-                   (int)g->dst_height);
-  }
-  if (g->channels < 1 || g->channels > TW_IMAGE_MAX_CHANNELS) {
-    return tw_fail(TW_INVALID_ARGUMENT, "channels must be 1..4, got %d", (int)g->channels);
-  }
+  tw_status status = tw_image_check_sides("src_width/src_height", g->src_width, g->src_height);
+  if (status == TW_OK) status = tw_image_check_sides("dst_width/dst_height", g->dst_width, g->dst_height);
+  if (status == TW_OK) status = tw_image_check_channels("channels", g->channels);
+  if (status != TW_OK) return status;
   if (g->interpolation < TW_IMAGE_INTERPOLATION_NEAREST || g->interpolation > TW_IMAGE_INTERPOLATION_AREA) {
     return tw_fail(TW_INVALID_ARGUMENT, "interpolation: unknown value %d", (int)g->interpolation);
   }
   if (g->antialias != 0 && g->antialias != 1) {
-    return tw_fail(TW_INVALID_ARGUMENT, "antialias must be 0 or 1, got %d", (int)g->antialias);
+    return tw_fail(TW_INVALID_ARGUMENT, "antialias: must be 0 or 1, got %d", (int)g->antialias);
   }
-  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubicA must be finite");
+  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubic_a: must be finite");
   const int empty_src = g->src_width == 0 || g->src_height == 0;
   const int empty_dst = g->dst_width == 0 || g->dst_height == 0;
   if (empty_src && !empty_dst) {
-    return tw_fail(TW_INVALID_ARGUMENT, "cannot resize an empty %d x %d image to %d x %d", (int)g->src_width,
+    return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: an empty %d x %d image cannot be resized to %d x %d", (int)g->src_width,
                    (int)g->src_height, (int)g->dst_width, (int)g->dst_height);
   }
   return TW_OK;
@@ -79,9 +73,9 @@ tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, in
   const geometry g = {1, src_height, 1, dst_height, 1, interpolation, antialias, cubic_a};
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
-  if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range must not be NULL");
+  if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range: NULL");
   if (dst_row < 0 || dst_rows < 0 || (int64_t)dst_row + dst_rows > dst_height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "destination rows [%d, %lld) are not inside the image's %d rows",
+    return tw_fail(TW_INVALID_ARGUMENT, "dst_row/dst_rows: rows [%d, %lld) are not inside the image's %d rows",
                    (int)dst_row, (long long)dst_row + dst_rows, (int)dst_height);
   }
   range[0] = range[1] = 0;
@@ -249,14 +243,7 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
       (status = band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
     return status;
   }
-  if ((src == NULL && src_bytes != 0) || (dst == NULL && dst_bytes != 0)) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src and dst must not be NULL");
-  }
-  if ((status = tw_check_heap_range("src", src, src_bytes)) != TW_OK ||
-      (status = tw_check_heap_range("dst", dst, dst_bytes)) != TW_OK) {
-    return status;
-  }
-  if (tw_ranges_overlap(src, src_bytes, dst, dst_bytes)) return tw_fail(TW_INVALID_ARGUMENT, "src and dst overlap");
+  if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
   if (dst_rows == 0) return TW_OK;
   plan p;
   tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, antialias, cubic_a);

@@ -33,9 +33,8 @@ typedef struct tw_warp_args {
 /* ---- validation ------------------------------------------------------------ */
 
 static tw_status tw_warp_check_options(const tw_warp_args* a) {
-  if (a->channels < 1 || a->channels > TW_IMAGE_MAX_CHANNELS) {
-    return tw_fail(TW_INVALID_ARGUMENT, "channels: must be 1 to %d, got %d", TW_IMAGE_MAX_CHANNELS, (int)a->channels);
-  }
+  const tw_status status = tw_image_check_channels("channels", a->channels);
+  if (status != TW_OK) return status;
   if (a->perspective != 0 && a->perspective != 1) {
     return tw_fail(TW_INVALID_ARGUMENT, "perspective: must be 0 or 1, got %d", (int)a->perspective);
   }
@@ -82,38 +81,17 @@ static tw_status tw_warp_check_sizes(const tw_warp_args* a) {
     return tw_fail(TW_INVALID_ARGUMENT, "row0/rows: rows [%d, %d + %d) are not inside the destination's %d",
                    (int)a->row0, (int)a->row0, (int)a->rows, (int)a->dst_height);
   }
-  const uint64_t src_need = (uint64_t)a->src_width * (uint64_t)a->src_height * (uint64_t)a->channels;
-  const uint64_t dst_need = (uint64_t)a->dst_width * (uint64_t)a->rows * (uint64_t)a->channels; /* < 2^50 */
-  if (src_need != (uint64_t)a->src_bytes) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src_bytes: %d x %d x %d channels need %llu bytes, got %llu",
-                   (int)a->src_width, (int)a->src_height, (int)a->channels, (unsigned long long)src_need,
-                   (unsigned long long)a->src_bytes);
-  }
-  if (dst_need != (uint64_t)a->dst_bytes) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst_bytes: %d rows of %d x %d channels need %llu bytes, got %llu",
-                   (int)a->rows, (int)a->dst_width, (int)a->channels, (unsigned long long)dst_need,
-                   (unsigned long long)a->dst_bytes);
-  }
-  if (src_need > INT32_MAX) { /* plan indices are 32-bit byte offsets */
-    return tw_fail(TW_UNSUPPORTED, "src_bytes: %llu; the limit is 2^31 - 1", (unsigned long long)src_need);
+  status = tw_image_check_bytes("src_bytes", a->src_bytes, a->src_width, a->src_height, a->channels);
+  if (status == TW_OK) status = tw_image_check_bytes("dst_bytes", a->dst_bytes, a->dst_width, a->rows, a->channels);
+  if (status != TW_OK) return status;
+  if ((uint64_t)a->src_bytes > INT32_MAX) { /* plan indices are 32-bit byte offsets */
+    return tw_fail(TW_UNSUPPORTED, "src_bytes: %llu; the limit is 2^31 - 1", (unsigned long long)a->src_bytes);
   }
   return TW_OK;
 }
 
 static tw_status tw_warp_check_pointers(const tw_warp_args* a) {
-  if (a->src_bytes && !a->src) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src: NULL with %llu bytes", (unsigned long long)a->src_bytes);
-  }
-  if (a->dst_bytes && !a->dst) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst: NULL with %llu bytes", (unsigned long long)a->dst_bytes);
-  }
-  tw_status status = tw_check_heap_range("src", a->src, a->src_bytes);
-  if (status == TW_OK) status = tw_check_heap_range("dst", a->dst, a->dst_bytes);
-  if (status != TW_OK) return status;
-  if (tw_image_overlap(a->dst, a->dst_bytes, a->src, a->src_bytes)) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst: overlaps src");
-  }
-  return TW_OK;
+  return tw_image_check_buffers("src", a->src, a->src_bytes, "dst", a->dst, a->dst_bytes);
 }
 
 static tw_status tw_warp_check(const tw_warp_args* a) {

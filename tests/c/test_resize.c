@@ -229,15 +229,15 @@ static void test_errors(void) {
   expect_error("interpolation", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 7, 1, -0.5), "interpolation",
                dst, 20);
   expect_error("antialias", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 2, -0.5), "antialias", dst, 20);
-  expect_error("cubicA", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 2, 1, NAN), "cubicA", dst, 20);
-  expect_error("width", tw_image_resize(src, sb, 4, 4, 0, dst, db, -2, 2, 0, 4, 1, 1, -0.5), "width", dst, 20);
+  expect_error("cubic_a", tw_image_resize(src, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 2, 1, NAN), "cubic_a: ", dst, 20);
+  expect_error("width", tw_image_resize(src, sb, 4, 4, 0, dst, db, -2, 2, 0, 4, 1, 1, -0.5), "dst_width/dst_height: ", dst, 20);
   expect_error("src bytes", tw_image_resize(src, sb - 1, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "src", dst, 20);
   expect_error("dst bytes", tw_image_resize(src, sb, 4, 4, 0, dst, db + 4, 2, 2, 0, 4, 1, 1, -0.5), "dst", dst, 20);
   expect_error("src rows", tw_image_resize(src, sb, 4, 3, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "src", dst, 20);
   expect_error("band", tw_image_resize(src, sb / 2, 4, 4, 0, dst, db, 2, 2, 0, 4, 3, 1, -0.5), "src", dst, 20);
   expect_error("empty source", tw_image_resize(src, 0, 0, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "empty", dst, 20);
-  expect_error("overlap", tw_image_resize(src, sb, 4, 4, 0, src + 8, db, 2, 2, 0, 4, 1, 1, -0.5), "overlap", dst, 20);
-  expect_error("null", tw_image_resize(NULL, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "NULL", dst, 20);
+  expect_error("overlap", tw_image_resize(src, sb, 4, 4, 0, src + 8, db, 2, 2, 0, 4, 1, 1, -0.5), "dst: overlaps src", dst, 20);
+  expect_error("null", tw_image_resize(NULL, sb, 4, 4, 0, dst, db, 2, 2, 0, 4, 1, 1, -0.5), "src: NULL with", dst, 20);
   int32_t range[2];
   CHECK(tw_image_resize_source_rows(4, 2, 1, 1, -0.5, 1, 2, range) == TW_INVALID_ARGUMENT, "rows outside");
   CHECK(tw_image_resize(src, 0, 0, 0, 0, dst, 0, 0, 0, 0, 4, 1, 1, -0.5) == TW_OK, "empty to empty");

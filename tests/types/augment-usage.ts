@@ -1,6 +1,8 @@
 // Compile-time checks of js/augment.d.ts (tests/types.test.mjs runs tsc on this file).
 // Lines marked @ts-expect-error must fail to type-check.
 import { compose, random } from '../../js/augment.js';
+import { fromTensor } from '../../js/image.js';
+import type { ImageResult } from '../../js/image.js';
 import type { Result } from '../../js/augment.js';
 
 export function augmentUsage(image: ImageData): void {
@@ -14,9 +16,11 @@ export function augmentUsage(image: ImageData): void {
   ], { seed: 42, interpolation: 'linear', border: 'reflect', fill: 0 });
   const r: Result = augment({ image, boxes: [[1, 2, 3, 4, 'cat']], keypoints: [[5, 6]] }, 17);
   const t = augment({ image }, 3, { tensor: { layout: 'NCHW', mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] } }).tensor;
+  // one sample's tensor reads back as one image
+  const seen: ImageResult | undefined = t && fromTensor(t, { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] });
   const back: [number, number][] = augment.inverse(r.params, [[1, 2]]);
   const again = augment.replay(r.params, { image });
-  void [t?.data, back, again.image, r.matrix, compose(augment.spec.transforms, augment.spec.options)];
+  void [t?.data, seen, back, again.image, r.matrix, compose(augment.spec.transforms, augment.spec.options)];
   // @ts-expect-error width is required
   random.crop({ height: 3 });
   // @ts-expect-error unknown option
