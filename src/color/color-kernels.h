@@ -8,7 +8,8 @@
  *   saturate(in, out, pixels, channels, a, b):
  *       colour byte v -> trunc(clamp(a·v + b·gray, 0, 255)), gray the pixel's
  *   gray(in, out, pixels, channels, out_channels):
- *       out_channels 1: gray; else gray in R, G and B, alpha copied
+ *       out_channels 1: gray; 3 or 4: gray in R, G and B (4: alpha copied;
+ *       only from 4 channels)
  *   bytes(in, out, pixels, channels, threshold, mask):
  *       colour byte v -> v >= threshold ? 255 − v : v & mask; threshold 0..256
  *       (posterize: 256 and the mask; solarize: the threshold and 0xff;

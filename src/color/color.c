@@ -217,8 +217,8 @@ int32_t tw_color_gamma(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t 
 
 int32_t tw_color_grayscale(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                            int32_t height, int32_t channels, int32_t out_channels) {
-  if (out_channels != 1 && out_channels != channels)
-    return tw_fail(TW_INVALID_ARGUMENT, "out_channels: expected 1 or the input's %d, got %d", channels, out_channels);
+  if (out_channels != 1 && out_channels != 3 && out_channels != channels)
+    return tw_fail(TW_INVALID_ARGUMENT, "out_channels: expected 1, 3 or the input's %d, got %d", channels, out_channels);
   image_plan plan;
   tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, out_channels, &plan);
   if (status != TW_OK || plan.pixels == 0) return status;

@@ -50,8 +50,8 @@
  *     call (color-math.c); where this wasm's pow differs from the machine's
  *     the tail may differ (README). gamma finite >= 0, gain finite.
  *
- *   tw_color_grayscale: out_channels 1: gray; out_channels = channels: gray in
- *     R, G and B, alpha kept.
+ *   tw_color_grayscale: out_channels 1: gray; 3: gray in R, G and B; 4 (of a
+ *     4-channel image): gray in R, G and B, alpha kept.
  *
  *   tw_color_gaussian_blur: torchvision gaussian_blur with a kx × ky kernel
  *     (odd, >= 1, kx / 2 < width and ky / 2 < height as torch's reflect pad
