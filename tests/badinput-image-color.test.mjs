@@ -54,7 +54,9 @@ const named = (op, arg) => new RegExp(`^${op}: ${arg}`);
 factorTest('adjustBrightness', adjustBrightness, 1.5, NON_NEGATIVE, (place) => [
   { label: 'factor 0 (black)', args: place({ arg: 0 }), expect: 'ok', check: (r) => assert.ok([...r.data].every((v, i) => i % 4 === 3 || v === 0)) },
 ]);
-factorTest('adjustContrast', adjustContrast, 0.5, NON_NEGATIVE);
+factorTest('adjustContrast', adjustContrast, 0.5, NON_NEGATIVE, (place) => [
+  { label: 'factor 1e39 (infinite in float32)', args: place({ arg: 1e39 }), expect: RangeError, name: named('adjustContrast', 'factor') },
+]);
 factorTest('adjustSaturation', adjustSaturation, 2, NON_NEGATIVE);
 factorTest('adjustSharpness', adjustSharpness, 2, NON_NEGATIVE);
 factorTest('adjustHue', adjustHue, 0.25, { ...FINITE, undefined: TypeError, '1.5': RangeError, '2^53': RangeError, negative: RangeError }, (place) => [
@@ -64,6 +66,7 @@ factorTest('adjustHue', adjustHue, 0.25, { ...FINITE, undefined: TypeError, '1.5
 factorTest('adjustGamma', adjustGamma, 2.2, NON_NEGATIVE, (place, withOptions) => [
   ...argumentCases('options.gain', named('adjustGamma', 'options\\.gain'), (v) => withOptions({ gain: v }), { ...FINITE, undefined: 'default', negative: 'ok' }),
   { label: 'gamma 0', args: place({ arg: 0 }), expect: 'ok' },
+  { label: 'options.gain -1e39 (infinite in float32)', args: withOptions({ gain: -1e39 }), expect: RangeError, name: named('adjustGamma', 'options\\.gain') },
 ]);
 factorTest('posterize', posterize, 3, {
   null: TypeError, undefined: TypeError, string: TypeError, bigint: TypeError, NaN: RangeError, Infinity: RangeError,

@@ -17,9 +17,16 @@ function colorImage(img, op) {
   return src;
 }
 
-/** A finite number >= 0 (the blend factors, gamma). */
-function nonNegative(value, argument) {
+/** A number finite in float32, where the C side meets it with the image (|x| < 3.4e38). */
+function float32(value, argument) {
   finite(value, argument);
+  if (!Number.isFinite(Math.fround(value))) throw new RangeError(`${argument}: expected a number within float32's range, got ${value}`);
+  return value;
+}
+
+/** A number >= 0 finite in float32 (the blend factors, gamma). */
+function nonNegative(value, argument) {
+  float32(value, argument);
   if (value < 0) throw new RangeError(`${argument}: expected a number >= 0, got ${value}`);
   return value;
 }
@@ -82,7 +89,7 @@ export function adjustGamma(img, gamma, options) {
   const o = imageOptions(options, op, ['gain', 'out']);
   const src = colorImage(img, op);
   const g = nonNegative(gamma, `${op}: gamma`);
-  const gain = o.gain === undefined ? 1 : finite(o.gain, `${op}: options.gain`);
+  const gain = o.gain === undefined ? 1 : float32(o.gain, `${op}: options.gain`);
   const target = resultImage(o.out, src.width, src.height, src.channels, op);
   return run(op, src, target, (m, i, ib, po, ob) => m._tw_color_gamma(i, ib, po, ob, src.width, src.height, src.channels, g, gain),
     { gain: 'options.gain' });

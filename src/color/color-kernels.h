@@ -46,8 +46,10 @@ TW_COLOR_KERNEL_DECLARE(wasmsimd)
 void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, const uint8_t* table);
 
 /* The scalar kernels' per-pixel steps, shared with the SIMD kernels' tails. */
+/* NaN (inf − inf, from a factor near float32's limit) gives 0, as the SIMD
+ * kernels' saturating conversion does and as torch's conversion does on x86. */
 static inline uint8_t tw_color_clamp_trunc(float x) {
-  x = x < 0.0f ? 0.0f : x;
+  x = x >= 0.0f ? x : 0.0f;
   x = x > 255.0f ? 255.0f : x;
   return (uint8_t)x;
 }

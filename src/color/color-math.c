@@ -31,9 +31,9 @@ static inline float ldexp2(float x, int32_t q) { return x * pow2i(q >> 1) * pow2
 
 /* x·2^q for any q, in five steps that never leave the float range early (SLEEF vldexp). */
 static float ldexp_steps(float x, int32_t q) {
-  int32_t m = q >> 31;
-  m = (((m + q) >> 6) - m) << 4;
-  q = q - (m << 2);
+  int32_t m = q >> 31; /* >> of a negative int: arithmetic in every compiler we build with */
+  m = (((m + q) >> 6) - m) * 16;
+  q = q - m * 4;
   m += 0x7f;
   m = m > 0 ? m : 0;
   m = m > 0xff ? 0xff : m;

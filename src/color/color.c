@@ -51,8 +51,12 @@ static tw_status check_images(const uint8_t* in, size_t in_bytes, const uint8_t*
   return TW_OK;
 }
 
+/* Finite, and finite once rounded to float32 (where it meets the image: an infinite factor or gain would
+ * make 0·inf = NaN bytes). */
 static tw_status check_finite(const char* name, double value) {
   if (!isfinite(value)) return tw_fail(TW_INVALID_ARGUMENT, "%s: expected a finite number, got %g", name, value);
+  if (!isfinite((float)value))
+    return tw_fail(TW_INVALID_ARGUMENT, "%s: %g is beyond float32's range (the op computes in float32)", name, value);
   return TW_OK;
 }
 
@@ -74,11 +78,11 @@ static void sharpness_degenerate(const uint8_t* in, uint8_t* out, size_t width, 
   memcpy(out, in, row * height);
   for (size_t y = 1; y + 1 < height; y++) {
     for (size_t x = 1; x + 1 < width; x++) {
-      const uint8_t* centre = in + y * row + x * channels;
+      const uint8_t* above = in + (y - 1) * row + (x - 1) * channels; /* the 3x3 window's top-left pixel */
       for (size_t c = 0; c < 3; c++) {
-        uint32_t sum = 4u * centre[c];
-        for (int dy = -1; dy <= 1; dy++)
-          for (int dx = -1; dx <= 1; dx++) sum += centre[(ptrdiff_t)dy * (ptrdiff_t)row + dx * (ptrdiff_t)channels + c];
+        uint32_t sum = 4u * above[row + channels + c];
+        for (size_t dy = 0; dy < 3; dy++)
+          for (size_t dx = 0; dx < 3; dx++) sum += above[dy * row + dx * channels + c];
         /* sum / 13 is never within 1/26 of a half: rounding the exact quotient is torch's result */
         out[y * row + x * channels + c] = (uint8_t)((2 * sum + 13) / 26);
       }

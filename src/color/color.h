@@ -27,7 +27,7 @@
  *                 _rgb2hsv, h + shift mod 1, _hsv2rgb, trunc(x·255)
  *                 (color-hue.c). Not the identity at 0: ~28% of bytes of a
  *                 random image drop by 1, as in torchvision.
- *   factor: finite and >= 0 (HUE: finite, in [-0.5, 0.5]).
+ *   factor: >= 0 (HUE: in [-0.5, 0.5]) and finite in float32 (as gain below).
  *
  *   tw_color_point, op (value as stated)
  *     POSTERIZE     v & (256 − 2^(8 − bits)), bits = value, an integer 0..8
@@ -48,7 +48,8 @@
  *     values in planar CHW order, torch's scalar tail, which take
  *     (float)pow((double)x, gamma). The two 256-entry tables are made per
  *     call (color-math.c); where this wasm's pow differs from the machine's
- *     the tail may differ (README). gamma finite >= 0, gain finite.
+ *     the tail may differ (README). gamma >= 0 and gain finite in float32 (|x| <
+ *     3.4e38; f(gain) = inf would make 0·inf = NaN).
  *
  *   tw_color_grayscale: out_channels 1: gray; 3: gray in R, G and B; 4 (of a
  *     4-channel image): gray in R, G and B, alpha kept.
