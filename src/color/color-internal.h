@@ -7,9 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* adjust_hue (color-hue.c); shift = f(hue factor). */
-void tw_color_hue_run(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);
-
 /* The per-channel tables of autocontrast, equalize and gamma (color-lut.c):
  * table[256·c + v] for c = 0, 1, 2. */
 void tw_color_autocontrast_table(const uint8_t* in, size_t pixels, size_t channels, uint8_t table[768]);

@@ -155,3 +155,73 @@ void tw_color_gray__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, siz
   }
   tw_color_gray__scalar(in, out, pixels - p, channels, out_channels);
 }
+
+/* x mod 1 for x in [0, 2) (x − 1 is exact there): fmodf's value. */
+static inline v128_t mod1_nonnegative(v128_t x) {
+  const v128_t one = wasm_f32x4_splat(1.0f);
+  return wasm_v128_bitselect(wasm_f32x4_sub(x, one), x, wasm_f32x4_ge(x, one));
+}
+
+/* adjust_hue on 4 pixels' R, G, B lanes (floats 0..255): the scalar kernel's operations, lane-wise. */
+static inline void hue4(v128_t in[3], v128_t shift) {
+  const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
+  const v128_t r = wasm_f32x4_div(in[0], k255), g = wasm_f32x4_div(in[1], k255), b = wasm_f32x4_div(in[2], k255);
+  const v128_t maxc = wasm_f32x4_max(wasm_f32x4_max(r, g), b), minc = wasm_f32x4_min(wasm_f32x4_min(r, g), b);
+  const v128_t flat = wasm_f32x4_eq(maxc, minc);
+  const v128_t cr = wasm_f32x4_sub(maxc, minc);
+  const v128_t s = wasm_f32x4_div(cr, wasm_v128_bitselect(one, maxc, flat));
+  const v128_t divisor = wasm_v128_bitselect(one, cr, flat);
+  const v128_t rc = wasm_f32x4_div(wasm_f32x4_sub(maxc, r), divisor);
+  const v128_t gc = wasm_f32x4_div(wasm_f32x4_sub(maxc, g), divisor);
+  const v128_t bc = wasm_f32x4_div(wasm_f32x4_sub(maxc, b), divisor);
+  const v128_t is_r = wasm_f32x4_eq(maxc, r), is_g = wasm_f32x4_eq(maxc, g);
+  const v128_t hb = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(4.0f), gc), rc);
+  const v128_t hg = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(2.0f), rc), bc);
+  v128_t h = wasm_v128_bitselect(wasm_f32x4_sub(bc, gc), wasm_v128_bitselect(hg, hb, is_g), is_r);
+  h = mod1_nonnegative(wasm_f32x4_add(wasm_f32x4_div(h, wasm_f32x4_splat(6.0f)), one));
+  /* h + shift in [-0.5, 1.5): fmodf, then + 1 where negative */
+  const v128_t shifted = wasm_f32x4_add(h, shift);
+  const v128_t m = wasm_v128_bitselect(wasm_f32x4_sub(shifted, one), shifted, wasm_f32x4_ge(shifted, one));
+  h = wasm_v128_bitselect(wasm_f32x4_add(m, one), m, wasm_f32x4_lt(m, zero));
+  /* back to RGB */
+  const v128_t h6 = wasm_f32x4_mul(h, wasm_f32x4_splat(6.0f));
+  const v128_t i = wasm_f32x4_floor(h6);
+  const v128_t f = wasm_f32x4_sub(h6, i);
+  v128_t sector = wasm_i32x4_trunc_sat_f32x4(i); /* 0..6; 6 (h = 1.0) is sector 0 */
+  sector = wasm_v128_andnot(sector, wasm_i32x4_eq(sector, wasm_i32x4_splat(6)));
+  const v128_t v = maxc;
+  const v128_t p = wasm_f32x4_min(wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, s)), zero), one);
+  const v128_t q = wasm_f32x4_min(wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f))), zero), one);
+  const v128_t t = wasm_f32x4_min(
+      wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f)))), zero), one);
+  v128_t at[6];
+  for (int k = 0; k < 6; k++) at[k] = wasm_i32x4_eq(sector, wasm_i32x4_splat(k));
+  /* (R, G, B) for sectors 0..5: (v,t,p) (q,v,p) (p,v,t) (p,q,v) (t,p,v) (v,p,q) */
+  const v128_t rr = wasm_v128_bitselect(v, wasm_v128_bitselect(q, wasm_v128_bitselect(t, p, at[4]), at[1]),
+                                        wasm_v128_or(at[0], at[5]));
+  const v128_t gg = wasm_v128_bitselect(v, wasm_v128_bitselect(t, wasm_v128_bitselect(q, p, at[3]), at[0]),
+                                        wasm_v128_or(at[1], at[2]));
+  const v128_t bb = wasm_v128_bitselect(v, wasm_v128_bitselect(p, wasm_v128_bitselect(t, q, at[2]), wasm_v128_or(at[0], at[1])),
+                                        wasm_v128_or(at[3], at[4]));
+  in[0] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(rr, k255));
+  in[1] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(gg, k255));
+  in[2] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(bb, k255));
+}
+
+void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
+  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
+  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
+  const v128_t keep = alpha_lanes(channels), vshift = wasm_f32x4_splat(shift);
+  const size_t bytes = pixels * channels;
+  size_t p = 0;
+  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
+    const v128_t v = wasm_v128_load(in);
+    v128_t c[3];
+    for (int k = 0; k < 3; k++) c[k] = to_f32(wasm_i8x16_swizzle(v, pick[k]));
+    hue4(c, vshift);
+    v128_t result = wasm_v128_and(v, keep);
+    for (int k = 0; k < 3; k++) result = wasm_v128_or(result, wasm_i8x16_swizzle(c[k], place[k]));
+    store_pixels(out, result, channels);
+  }
+  tw_color_hue__scalar(in, out, pixels - p, channels, shift);
+}

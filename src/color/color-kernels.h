@@ -16,6 +16,8 @@
  *       invert: 0)
  *   blend(in, other, out, bytes, channels, a, b):
  *       colour byte v at i -> trunc(clamp(a·v + b·other[i], 0, 255)) (sharpness)
+ *   hue(in, out, pixels, channels, shift):
+ *       adjust_hue with shift = f(hue factor) (color-hue-scalar.c states it)
  *   lut(in, out, pixels, channels, table):
  *       colour byte v of channel c -> table[256·c + v] (scalar only: a table
  *       look-up per byte has no wasm SIMD form) */
@@ -38,7 +40,8 @@
   void tw_color_bytes__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,   \
                              uint8_t mask);                                                                          \
   void tw_color_blend__##isa(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,  \
-                             float a, float b);
+                             float a, float b);                                                                      \
+  void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)

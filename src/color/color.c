@@ -136,7 +136,7 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
       (simd ? tw_color_blend__wasmsimd : tw_color_blend__scalar)(in, out, out, plan.bytes, plan.channels, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_HUE:
-      tw_color_hue_run(in, out, plan.pixels, plan.channels, a);
+      (simd ? tw_color_hue__wasmsimd : tw_color_hue__scalar)(in, out, plan.pixels, plan.channels, a);
       return TW_OK;
   }
   return tw_fail(TW_INVALID_ARGUMENT, "op: unknown %d", op);

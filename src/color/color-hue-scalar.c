@@ -1,10 +1,9 @@
-/* adjust_hue, pixel by pixel: torchvision 0.14's _rgb2hsv and _hsv2rgb in
- * float32 (PIL's formulas), the operations in torch's order. Scalar only:
- * three divisions and a six-way choice per pixel, measured fast enough
- * (README, bench/color.mjs). */
+/* adjust_hue, pixel by pixel (color-kernels.h tw_color_hue): torchvision
+ * 0.14's _rgb2hsv and _hsv2rgb in float32 (PIL's formulas), the operations
+ * in torch's order. The scalar reference of color-hue-wasmsimd.c. */
 #include <math.h>
 
-#include "color-internal.h"
+#include "color-kernels.h"
 
 typedef struct hsv {
   float h, s, v;
@@ -47,7 +46,7 @@ static void hsv_to_rgb(hsv c, float rgb[3]) {
   for (int k = 0; k < 3; k++) rgb[k] = values[pick[sector][k]];
 }
 
-void tw_color_hue_run(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
+void tw_color_hue__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
   for (size_t n = 0; n < pixels; n++, in += channels, out += channels) {
     hsv c = rgb_to_hsv((float)in[0] / 255.0f, (float)in[1] / 255.0f, (float)in[2] / 255.0f);
     const float m = fmodf(c.h + shift, 1.0f); /* torch.remainder: the sign of the divisor */
