@@ -29,8 +29,10 @@ static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
   return wasm_v128_load(idx);
 }
 
+/* pmax/pmin (one x86 instruction each, unlike max/min's NaN and ±0 rules): a NaN stays NaN and converts
+ * to 0, as the scalar clamp gives; -0 and +0 both convert to 0. */
 static inline v128_t clamp_trunc(v128_t x) {
-  x = wasm_f32x4_min(wasm_f32x4_max(x, wasm_f32x4_splat(0.0f)), wasm_f32x4_splat(255.0f));
+  x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, wasm_f32x4_splat(0.0f)), wasm_f32x4_splat(255.0f));
   return wasm_i32x4_trunc_sat_f32x4(x);
 }
 
@@ -59,18 +61,23 @@ static inline void store_pixels(uint8_t* out, v128_t v, size_t channels) {
   }
 }
 
+/* 4 pixels a step, R, G and B lanes apart (as saturate: measured faster in V8 than widening all 16 bytes). */
 void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  const size_t bytes = pixels * channels;
+  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
+  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
   const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
-  size_t i = 0;
-  for (; i + 16 <= bytes; i += 16) {
-    const v128_t v = wasm_v128_load(in + i);
-    v128_t f[4];
-    widen(v, f);
-    for (int k = 0; k < 4; k++) f[k] = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), vb));
-    wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow(f), keep));
+  const size_t bytes = pixels * channels;
+  size_t p = 0;
+  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
+    const v128_t v = wasm_v128_load(in);
+    v128_t result = wasm_v128_and(v, keep);
+    for (int c = 0; c < 3; c++) {
+      const v128_t x = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), vb));
+      result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
+    }
+    store_pixels(out, result, channels);
   }
-  for (; i < bytes; i++) out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b);
+  tw_color_affine__scalar(in, out, pixels - p, channels, a, b);
 }
 
 void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,
@@ -166,7 +173,8 @@ static inline v128_t mod1_nonnegative(v128_t x) {
 static inline void hue4(v128_t in[3], v128_t shift) {
   const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
   const v128_t r = wasm_f32x4_div(in[0], k255), g = wasm_f32x4_div(in[1], k255), b = wasm_f32x4_div(in[2], k255);
-  const v128_t maxc = wasm_f32x4_max(wasm_f32x4_max(r, g), b), minc = wasm_f32x4_min(wasm_f32x4_min(r, g), b);
+  /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
+  const v128_t maxc = wasm_f32x4_pmax(wasm_f32x4_pmax(r, g), b), minc = wasm_f32x4_pmin(wasm_f32x4_pmin(r, g), b);
   const v128_t flat = wasm_f32x4_eq(maxc, minc);
   const v128_t cr = wasm_f32x4_sub(maxc, minc);
   const v128_t s = wasm_f32x4_div(cr, wasm_v128_bitselect(one, maxc, flat));
@@ -190,10 +198,10 @@ static inline void hue4(v128_t in[3], v128_t shift) {
   v128_t sector = wasm_i32x4_trunc_sat_f32x4(i); /* 0..6; 6 (h = 1.0) is sector 0 */
   sector = wasm_v128_andnot(sector, wasm_i32x4_eq(sector, wasm_i32x4_splat(6)));
   const v128_t v = maxc;
-  const v128_t p = wasm_f32x4_min(wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, s)), zero), one);
-  const v128_t q = wasm_f32x4_min(wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f))), zero), one);
-  const v128_t t = wasm_f32x4_min(
-      wasm_f32x4_max(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f)))), zero), one);
+  const v128_t p = wasm_f32x4_pmin(wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, s)), zero), one);
+  const v128_t q = wasm_f32x4_pmin(wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f))), zero), one);
+  const v128_t t = wasm_f32x4_pmin(
+      wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f)))), zero), one);
   v128_t at[6];
   for (int k = 0; k < 6; k++) at[k] = wasm_i32x4_eq(sector, wasm_i32x4_splat(k));
   /* (R, G, B) for sectors 0..5: (v,t,p) (q,v,p) (p,v,t) (p,q,v) (t,p,v) (v,p,q) */
