@@ -31,6 +31,9 @@ SCALAR_FLAGS = $(if $(findstring -scalar,$<),-fno-vectorize -fno-slp-vectorize)
 # operation (src/color/color.h): clang must not fuse a*b + c behind our back
 # (wasm has no FMA today, x86-64 and relaxed SIMD may), in any build.
 CONTRACT_FLAGS = $(if $(findstring src/color/,$<),-ffp-contract=off)
+# Colour code that runs a few hundred times a call (tables, SLEEF's exp/pow,
+# kernel weights) is built for size: -O3 unrolled it into 20 kB of wasm.
+SIZE_FLAGS = $(if $(filter src/color/color-lut.c src/color/color-math.c src/color/color-blur.c src/color/color.c,$<),-Os)
 
 EMCC_CFLAGS := -std=c11 -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint $(WARNINGS)
 EMCC_LDFLAGS := -O3 -msimd128 -mbulk-memory --no-entry \
@@ -74,7 +77,7 @@ all: wasm/tensorwarp.mjs wasm/enums.js
 
 build/wasm/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
-	$(EMCC) $(EMCC_CFLAGS) $(SCALAR_FLAGS) $(CONTRACT_FLAGS) -Isrc -c $< -o $@
+	$(EMCC) $(EMCC_CFLAGS) $(SCALAR_FLAGS) $(CONTRACT_FLAGS) $(SIZE_FLAGS) -Isrc -c $< -o $@
 
 wasm/tensorwarp.mjs: $(OBJECTS)
 	@mkdir -p $(dir $@)

@@ -92,6 +92,9 @@ void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* 
     for (int k = 0; k < 4; k++) f[k] = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), wasm_f32x4_mul(vb, g[k])));
     wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow(f), keep));
   }
+  /* the last < 16 bytes one by one (not from the last whole pixel: `other` may be `out`, sharpness blends in
+   * place, so no byte may be computed twice) */
+#pragma clang loop vectorize(disable) unroll(disable)
   for (; i < bytes; i++)
     out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b * (float)other[i]);
 }
@@ -109,10 +112,8 @@ void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, si
     const v128_t r = wasm_v128_bitselect(wasm_v128_xor(v, ones), wasm_v128_and(v, vmask), invert);
     wasm_v128_store(out + i, wasm_v128_bitselect(v, r, keep));
   }
-  for (; i < bytes; i++) {
-    const uint8_t v = in[i];
-    out[i] = channels == 4 && i % 4 == 3 ? v : v >= threshold ? (uint8_t)(255 - v) : (uint8_t)(v & mask);
-  }
+  const size_t done = i / channels;
+  tw_color_bytes__scalar(in + done * channels, out + done * channels, pixels - done, channels, threshold, mask);
 }
 
 /* gray of 4 pixels as i32 lanes, from their R, G, B lanes. */

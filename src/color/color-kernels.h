@@ -15,7 +15,8 @@
  *       (posterize: 256 and the mask; solarize: the threshold and 0xff;
  *       invert: 0)
  *   blend(in, other, out, bytes, channels, a, b):
- *       colour byte v at i -> trunc(clamp(a·v + b·other[i], 0, 255)) (sharpness)
+ *       colour byte v at i -> trunc(clamp(a·v + b·other[i], 0, 255)) (sharpness;
+ *       `other` may be `out`: each byte is read before it is written, once)
  *   hue(in, out, pixels, channels, shift):
  *       adjust_hue with shift = f(hue factor) (color-hue-scalar.c states it)
  *   lut(in, out, pixels, channels, table):
