@@ -10,3 +10,7 @@ export { resize } from './image/resize.js';
 export { toTensor, fromTensor } from './image/convert.js';
 export { fromSource } from './image/source.js';
 export { warpAffine, warpPerspective, rotate } from './image/warp.js';
+export {
+  adjustBrightness, adjustContrast, adjustSaturation, adjustHue, adjustGamma, adjustSharpness, posterize, solarize,
+  invert, autocontrast, equalize, grayscale, gaussianBlur, erase,
+} from './image/color.js';

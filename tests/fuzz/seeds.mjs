@@ -173,6 +173,20 @@ put('blur', 'box4x2-edge-gray', blurSeed({ channels: 1, box: [4, 2], border: 1 }
 put('blur', 'box7-wrap-rgb', blurSeed({ channels: 3, box: [7, 7], border: 4 }));
 put('blur', 'box2x6-symmetric', blurSeed({ size: [12, 4], box: [2, 6], border: 3 }));
 
+// fuzz_color: each colour entry once on a small RGBA or RGB image (fuzz_color.c's header: entry, size,
+// channels, op, ky, two f64 parameters).
+function colorSeed({ entry, size = [9, 5], channels = 4, op = 0, ky = 0, a = 0, b = 0 }) {
+  const pixels = Array.from({ length: size[0] * size[1] * channels }, (_, i) => (i * 29 + 3) & 0xff);
+  const f64 = (v) => { const x = Buffer.alloc(8); x.writeDoubleLE(v, 0); return [...x]; };
+  return [0, entry, ...ints(size), channels - 3, ...ints([op, ky]), ...f64(a), ...f64(b), ...tail(pixels)];
+}
+put('color', 'contrast-rgba', colorSeed({ entry: 0, op: 2, a: 1.7 }));
+put('color', 'hue-rgb', colorSeed({ entry: 0, channels: 3, op: 5, a: -0.3 }));
+put('color', 'equalize-rgb', colorSeed({ entry: 1, size: [20, 14], channels: 3, op: 5 }));
+put('color', 'gamma-gain', colorSeed({ entry: 2, a: 2.2, b: 1.1 }));
+put('color', 'gray-1', colorSeed({ entry: 3, op: 1 }));
+put('color', 'blur-5x3', colorSeed({ entry: 4, op: 5, ky: 3, a: 1.3, b: 0.8 }));
+
 const seeds = readJson('seed-examples.json');
 for (const s of seeds.onnx_pad) {
   const { dims, flat } = nested(s.data);
