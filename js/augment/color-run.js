@@ -8,7 +8,7 @@ import * as fallback from './color-fallback.js';
 import { checkImage } from '../image/common.js';
 import { sampleGenerator, seedBase } from './generator.js';
 import { GEOMETRIC_OPS } from './policy-tables.js';
-import { policyBackward, sampleNearest } from './policy-geometry.js';
+import { sampleNearest } from './policy-geometry.js';
 import { roundHalfEven } from './rounding.js';
 
 /** tensorwarp/image's functional colour op `name`, or the stop-gap in color-fallback.js while it has none. */
@@ -122,7 +122,7 @@ export function applyPolicy(source, step) {
   for (const { op, magnitude } of step.ops) {
     if (GEOMETRIC_OPS.includes(op)) {
       const fill = policyFillBytes(step.fill, img.channels, step.transform);
-      img = sampleNearest(img, policyBackward(op, magnitude, img.width, img.height), fill);
+      img = sampleNearest(img, op, magnitude, fill);
     } else {
       img = plain(policyColor(img, op, magnitude));
     }
@@ -134,7 +134,7 @@ export function applyPolicy(source, step) {
 export function policyOnMask(mask, step, maskFill) {
   let m = { width: mask.width, height: mask.height, channels: 1, data: mask.data };
   for (const { op, magnitude } of step.ops) {
-    if (GEOMETRIC_OPS.includes(op)) m = sampleNearest(m, policyBackward(op, magnitude, m.width, m.height), [maskFill]);
+    if (GEOMETRIC_OPS.includes(op)) m = sampleNearest(m, op, magnitude, [maskFill]);
   }
   return m;
 }
