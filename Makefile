@@ -27,6 +27,11 @@ NATIVE_OBJECTS := $(patsubst src/%.c,build/native/obj/%.o,$(SOURCES))
 # does not matter.)
 SCALAR_FLAGS = $(if $(findstring -scalar,$<),-fno-vectorize -fno-slp-vectorize)
 
+# The colour ops reproduce torchvision's float32 arithmetic operation by
+# operation (src/color/color.h): clang must not fuse a*b + c behind our back
+# (wasm has no FMA today, x86-64 and relaxed SIMD may), in any build.
+CONTRACT_FLAGS = $(if $(findstring src/color/,$<),-ffp-contract=off)
+
 EMCC_CFLAGS := -std=c11 -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint $(WARNINGS)
 EMCC_LDFLAGS := -O3 -msimd128 -mbulk-memory --no-entry \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTensorwarpModule \
@@ -69,7 +74,7 @@ all: wasm/tensorwarp.mjs wasm/enums.js
 
 build/wasm/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
-	$(EMCC) $(EMCC_CFLAGS) $(SCALAR_FLAGS) -Isrc -c $< -o $@
+	$(EMCC) $(EMCC_CFLAGS) $(SCALAR_FLAGS) $(CONTRACT_FLAGS) -Isrc -c $< -o $@
 
 wasm/tensorwarp.mjs: $(OBJECTS)
 	@mkdir -p $(dir $@)
@@ -84,7 +89,7 @@ wasm/enums.js: $(HEADERS) tools/gen-enums.mjs
 .SECONDARY: $(NATIVE_OBJECTS)
 build/native/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
-	$(CC_NATIVE) $(NATIVE_CFLAGS) -c $< -o $@
+	$(CC_NATIVE) $(NATIVE_CFLAGS) $(CONTRACT_FLAGS) -c $< -o $@
 
 build/native/%: tests/c/%.c $(NATIVE_OBJECTS) $(wildcard tests/c/*.h)
 	@mkdir -p $(dir $@)
@@ -105,7 +110,7 @@ node_modules/.package-lock.json: package-lock.json
 
 $(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CONTRACT_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJECTS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJECTS) -lm -o $@

@@ -9,3 +9,7 @@ export { blur } from './image/blur.js';
 export { resize } from './image/resize.js';
 export { toTensor, fromTensor } from './image/convert.js';
 export { warpAffine, warpPerspective, rotate } from './image/warp.js';
+export {
+  adjustBrightness, adjustContrast, adjustSaturation, adjustHue, adjustGamma, adjustSharpness, posterize, solarize,
+  invert, autocontrast, equalize, grayscale, gaussianBlur, erase,
+} from './image/color.js';

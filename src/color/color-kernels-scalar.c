@@ -1,0 +1,52 @@
+/* Colour micro-kernels, scalar: the reference the SIMD kernels are tested
+ * against (color-kernels.h). */
+#include "color-kernels.h"
+
+void tw_color_affine__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
+    for (size_t c = 0; c < 3; c++) out[c] = tw_color_clamp_trunc(a * (float)in[c] + b);
+    if (channels == 4) out[3] = in[3];
+  }
+}
+
+void tw_color_saturate__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
+    const float gray = b * (float)tw_color_gray_of(in);
+    for (size_t c = 0; c < 3; c++) out[c] = tw_color_clamp_trunc(a * (float)in[c] + gray);
+    if (channels == 4) out[3] = in[3];
+  }
+}
+
+void tw_color_gray__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels) {
+  for (size_t p = 0; p < pixels; p++, in += channels, out += out_channels) {
+    const uint8_t gray = tw_color_gray_of(in);
+    out[0] = gray;
+    if (out_channels == 1) continue;
+    out[1] = gray;
+    out[2] = gray;
+    if (out_channels == 4) out[3] = in[3];
+  }
+}
+
+void tw_color_bytes__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,
+                            uint8_t mask) {
+  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
+    for (size_t c = 0; c < 3; c++) out[c] = in[c] >= threshold ? (uint8_t)(255 - in[c]) : (uint8_t)(in[c] & mask);
+    if (channels == 4) out[3] = in[3];
+  }
+}
+
+void tw_color_blend__scalar(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,
+                            float a, float b) {
+  for (size_t i = 0; i < bytes; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b * (float)other[i]);
+}
+
+void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, const uint8_t* table) {
+  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
+    out[0] = table[in[0]];
+    out[1] = table[256 + in[1]];
+    out[2] = table[512 + in[2]];
+    if (channels == 4) out[3] = in[3];
+  }
+}

@@ -1,0 +1,157 @@
+/* Colour micro-kernels, wasm SIMD (color-kernels.h): the same float32
+ * operations in the same order as the scalar kernels, four lanes at a time,
+ * so the bytes are the same. Byte-wise kernels take 16 bytes a step (with 4
+ * channels a step starts on a pixel, so the alpha bytes are lanes 3, 7, 11,
+ * 15); per-pixel kernels take 4 pixels a step, split into R, G and B lanes
+ * by swizzles. Leftovers go through the scalar steps; nothing is read or
+ * written outside the arrays. */
+#include "color-kernels.h"
+#include "common/simd.h"
+
+/* Lanes holding alpha bytes (4 channels) or none (3). */
+static inline v128_t alpha_lanes(size_t channels) {
+  return channels == 4 ? wasm_i32x4_splat((int32_t)0xff000000u) : wasm_i32x4_splat(0);
+}
+
+/* The 4 bytes of channel c of 4 pixels `stride` bytes apart, each widened to a u32 lane (index 0x80: zero). */
+static inline v128_t gather_index(size_t c, size_t stride) {
+  const int8_t z = (int8_t)0x80;
+  const int8_t i0 = (int8_t)c, i1 = (int8_t)(c + stride), i2 = (int8_t)(c + 2 * stride), i3 = (int8_t)(c + 3 * stride);
+  return wasm_i8x16_make(i0, z, z, z, i1, z, z, z, i2, z, z, z, i3, z, z, z);
+}
+
+/* The inverse: byte 0 of u32 lane k goes to bytes k·stride + c, c in [first, first + count) (others: zero). */
+static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
+  int8_t idx[16];
+  for (size_t i = 0; i < 16; i++) idx[i] = (int8_t)0x80;
+  for (size_t k = 0; k < 4; k++)
+    for (size_t c = first; c < first + count && k * stride + c < 16; c++) idx[k * stride + c] = (int8_t)(4 * k);
+  return wasm_v128_load(idx);
+}
+
+static inline v128_t clamp_trunc(v128_t x) {
+  x = wasm_f32x4_min(wasm_f32x4_max(x, wasm_f32x4_splat(0.0f)), wasm_f32x4_splat(255.0f));
+  return wasm_i32x4_trunc_sat_f32x4(x);
+}
+
+static inline v128_t to_f32(v128_t u32) { return wasm_f32x4_convert_i32x4(u32); }
+
+/* 16 bytes -> 4 vectors of 4 floats, and back (values 0..255). */
+static inline void widen(v128_t v, v128_t f[4]) {
+  const v128_t lo = wasm_u16x8_extend_low_u8x16(v), hi = wasm_u16x8_extend_high_u8x16(v);
+  f[0] = to_f32(wasm_u32x4_extend_low_u16x8(lo));
+  f[1] = to_f32(wasm_u32x4_extend_high_u16x8(lo));
+  f[2] = to_f32(wasm_u32x4_extend_low_u16x8(hi));
+  f[3] = to_f32(wasm_u32x4_extend_high_u16x8(hi));
+}
+
+static inline v128_t narrow(const v128_t r[4]) {
+  return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3]));
+}
+
+/* Stores the first 12 (3 channels) or 16 bytes of v. */
+static inline void store_pixels(uint8_t* out, v128_t v, size_t channels) {
+  if (channels == 4) {
+    wasm_v128_store(out, v);
+  } else {
+    wasm_v128_store64_lane(out, v, 0);
+    wasm_v128_store32_lane(out + 8, v, 2);
+  }
+}
+
+void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  const size_t bytes = pixels * channels;
+  const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
+  size_t i = 0;
+  for (; i + 16 <= bytes; i += 16) {
+    const v128_t v = wasm_v128_load(in + i);
+    v128_t f[4];
+    widen(v, f);
+    for (int k = 0; k < 4; k++) f[k] = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), vb));
+    wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow(f), keep));
+  }
+  for (; i < bytes; i++) out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b);
+}
+
+void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,
+                              float a, float b) {
+  const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
+  size_t i = 0;
+  for (; i + 16 <= bytes; i += 16) {
+    const v128_t v = wasm_v128_load(in + i);
+    v128_t f[4], g[4];
+    widen(v, f);
+    widen(wasm_v128_load(other + i), g);
+    for (int k = 0; k < 4; k++) f[k] = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), wasm_f32x4_mul(vb, g[k])));
+    wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow(f), keep));
+  }
+  for (; i < bytes; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b * (float)other[i]);
+}
+
+void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,
+                              uint8_t mask) {
+  const size_t bytes = pixels * channels;
+  const v128_t keep = alpha_lanes(channels), vmask = wasm_u8x16_splat(mask), ones = wasm_u8x16_splat(0xff);
+  const v128_t vthreshold = wasm_u8x16_splat((uint8_t)(threshold > 255 ? 255 : threshold));
+  const int never = threshold > 255;
+  size_t i = 0;
+  for (; i + 16 <= bytes; i += 16) {
+    const v128_t v = wasm_v128_load(in + i);
+    const v128_t invert = never ? wasm_i32x4_splat(0) : wasm_u8x16_ge(v, vthreshold);
+    const v128_t r = wasm_v128_bitselect(wasm_v128_xor(v, ones), wasm_v128_and(v, vmask), invert);
+    wasm_v128_store(out + i, wasm_v128_bitselect(v, r, keep));
+  }
+  for (; i < bytes; i++) {
+    const uint8_t v = in[i];
+    out[i] = channels == 4 && i % 4 == 3 ? v : v >= threshold ? (uint8_t)(255 - v) : (uint8_t)(v & mask);
+  }
+}
+
+/* gray of 4 pixels as i32 lanes, from their R, G, B lanes. */
+static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
+  const v128_t r = to_f32(wasm_i8x16_swizzle(v, pick[0]));
+  const v128_t g = to_f32(wasm_i8x16_swizzle(v, pick[1]));
+  const v128_t b = to_f32(wasm_i8x16_swizzle(v, pick[2]));
+  const v128_t sum = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_R), r),
+                                                   wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_G), g)),
+                                    wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_B), b));
+  return wasm_i32x4_trunc_sat_f32x4(sum);
+}
+
+void tw_color_saturate__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
+  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
+  const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
+  const size_t bytes = pixels * channels;
+  size_t p = 0;
+  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
+    const v128_t v = wasm_v128_load(in);
+    const v128_t gray = wasm_f32x4_mul(vb, to_f32(gray4(v, pick)));
+    v128_t result = wasm_v128_and(v, keep);
+    for (int c = 0; c < 3; c++) {
+      const v128_t x = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), gray));
+      result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
+    }
+    store_pixels(out, result, channels);
+  }
+  tw_color_saturate__scalar(in, out, pixels - p, channels, a, b);
+}
+
+void tw_color_gray__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels) {
+  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
+  const v128_t place = out_channels == 1 ? scatter_index(0, 1, 1) : scatter_index(0, 3, out_channels);
+  const v128_t keep = alpha_lanes(out_channels);
+  const size_t bytes = pixels * channels;
+  size_t p = 0;
+  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * out_channels) {
+    const v128_t v = wasm_v128_load(in);
+    const v128_t gray = wasm_i8x16_swizzle(gray4(v, pick), place);
+    if (out_channels == 1) {
+      wasm_v128_store32_lane(out, gray, 0);
+    } else {
+      store_pixels(out, wasm_v128_or(gray, wasm_v128_and(v, keep)), out_channels);
+    }
+  }
+  tw_color_gray__scalar(in, out, pixels - p, channels, out_channels);
+}
