@@ -28,8 +28,9 @@ const CASES = [
   [() => random.erasing({ scale: [0.5, 0.1] }), RangeError, /random\.erasing: options\.scale: reversed range/],
   [() => random.erasing({ scale: [0.1, 1.5] }), RangeError, /random\.erasing: options\.scale: expected a range within \[0, 1\]/],
   [() => random.erasing({ ratio: [0, 1] }), RangeError, /random\.erasing: options\.ratio/],
-  [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per channel or 'random'/],
-  [() => random.erasing({ value: [1, 'a'] }), TypeError, /random\.erasing: options\.value\[1\]/],
+  [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per colour channel or 'random'/],
+  [() => random.erasing({ value: [1, 2, 3, 4] }), RangeError, /random\.erasing: options\.value: expected one value per colour channel \(3\), got 4/],
+  [() => random.erasing({ value: [1, 'a', 3] }), TypeError, /random\.erasing: options\.value\[1\]/],
   [() => random.posterize({}), TypeError, /random\.posterize: options\.bits is required/],
   [() => random.posterize({ bits: 9 }), RangeError, /random\.posterize: options\.bits: expected an integer 0\.\.8, got 9/],
   [() => random.posterize({ bits: -1 }), RangeError, /random\.posterize: options\.bits/],
@@ -71,7 +72,7 @@ test('bad options: a TypeError or RangeError naming the transform and the option
   for (const [make, type, message] of CASES) {
     assert.throws(make, (e) => e instanceof type && message.test(e.message), String(message));
   }
-  assert.equal(CASES.length, 54);
+  assert.equal(CASES.length, 55);
 });
 
 test('bad input at the call: a policy fill of another channel count; the pipeline works afterwards', () => {
@@ -88,6 +89,13 @@ test('bad input at the call: a policy fill of another channel count; the pipelin
     }
   }
   assert.ok(geometric);
+});
+
+test('colour steps on a 1- or 2-channel image: a RangeError naming the transform (tensorwarp/image\'s colour ops take RGB, RGBA)', () => {
+  const grey = { width: 6, height: 5, channels: 1, data: new Uint8Array(30) };
+  assert.throws(() => compose([random.solarize({ threshold: 9, p: 1 })])({ image: grey }, 0),
+    (e) => e instanceof RangeError && /random\.solarize: the colour ops need an image of 3 or 4 channels \(RGB, RGBA\), got 1/.test(e.message));
+  assert.equal(compose([random.noise({ p: 1 })])({ image: grey }, 0).image.channels, 1); // noise takes any channels
 });
 
 test('a replay whose params do not belong to the pipeline is refused', () => {

@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
 import * as image from '../js/image.js';
-import * as fallback from '../js/augment/color-fallback.js';
 import { assertSameImage } from './support/image.js';
 import { testImage } from './support/augment-color.mjs';
 
 await ready();
 
-/** The functional op `name` of tensorwarp/image (the stop-gap while it has none). */
-const op = (name) => image[name] ?? fallback[name];
+/** The functional op `name` of tensorwarp/image. */
+const op = (name) => image[name];
 const bytes = (img) => Uint8Array.from(img.data);
 
 /** A colour params entry applied with the functional ops directly (an independent reading of the params). */
@@ -268,7 +267,7 @@ test('policies: their geometric ops move keypoints, boxes and masks with the pix
   mask.data[12 * W + 17] = 200;
   let moved = 0;
   for (let k = 0; k < 300; k++) {
-    const input = { width: W, height: H, channels: 1, data: mask.data.slice() };
+    const input = { width: W, height: H, channels: 3, data: Uint8ClampedArray.from({ length: W * H * 3 }, (_, i) => mask.data[Math.floor(i / 3)]) };
     const r = augment({ image: input, mask, keypoints: [[17, 12]] }, k);
     const [{ op }] = r.params.transforms[0].ops;
     if (!['ShearX', 'ShearY', 'TranslateX', 'TranslateY', 'Rotate'].includes(op)) continue;
@@ -279,7 +278,32 @@ test('policies: their geometric ops move keypoints, boxes and masks with the pix
     if (at >= 0) assert.ok(Math.abs((at % W) - x) <= 1 && Math.abs(Math.floor(at / W) - y) <= 1, `${op}: ${[at % W, Math.floor(at / W)]} vs ${[x, y]}`);
     const [back] = augment.inverse(r.params, [[x, y]]);
     assert.ok(Math.abs(back[0] - 17) < 1e-6 && Math.abs(back[1] - 12) < 1e-6);
-    assert.deepEqual(bytes(r.image), bytes({ data: r.mask.data })); // the image (1 channel) and the mask move alike
+    assert.deepEqual(bytes(r.image).filter((_, i) => i % 3 === 0), bytes(r.mask)); // the image and the mask move alike
   }
   assert.ok(moved > 60, `${moved}`); // 5 of 14 ops are geometric: about 107 of 300, some move the point out
+});
+
+test('erasing with value \'random\': torchvision\'s N(0, 1) patch in uint8 (truncated, low byte) in R, G, B, alpha kept; replayable', () => {
+  const augment = compose([random.erasing({ p: 1, scale: [0.2, 0.3], value: 'random' })], { seed: 13 });
+  const input = testImage(30, 20, 4, 0);
+  let patches = 0;
+  for (let k = 0; k < 10; k++) {
+    const r = augment({ image: input }, k);
+    const e = r.params.transforms[0];
+    if (e.width === undefined) continue;
+    patches++;
+    assert.equal(typeof e.seed, 'number');
+    const seen = new Set();
+    for (let y = e.y; y < e.y + e.height; y++) {
+      for (let x = e.x; x < e.x + e.width; x++) {
+        const i = (y * 30 + x) * 4;
+        for (let c = 0; c < 3; c++) seen.add(r.image.data[i + c]);
+        assert.equal(r.image.data[i + 3], input.data[i + 3]);
+      }
+    }
+    // |z| < 6 almost surely (1e-9 per value): values 0..5 and 250..255 only
+    assert.ok([...seen].every((v) => v <= 5 || v >= 250) && seen.has(0) && seen.has(255), [...seen].join());
+    assert.deepEqual(bytes(augment.replay(JSON.parse(JSON.stringify(r.params)), { image: input }).image), bytes(r.image));
+  }
+  assert.ok(patches >= 8);
 });

@@ -4,15 +4,14 @@
 // Policies run their ops in order; their geometric ops resample with nearest
 // (policy-geometry.js).
 import * as image from '../image.js';
-import * as fallback from './color-fallback.js';
 import { checkImage } from '../image/common.js';
 import { sampleGenerator, seedBase } from './generator.js';
 import { GEOMETRIC_OPS } from './policy-tables.js';
 import { sampleNearest } from './policy-geometry.js';
 import { roundHalfEven } from './rounding.js';
 
-/** tensorwarp/image's functional colour op `name`, or the stop-gap in color-fallback.js while it has none. */
-export const colorOp = (name) => image[name] ?? fallback[name];
+/** tensorwarp/image's functional colour op `name` (js/image/color.js). */
+const colorOp = (name) => image[name];
 
 /** An { width, height, channels, data } view of an image (an ImageData has no channels: 4). */
 function plain(img) {
@@ -48,11 +47,15 @@ function addNoise(img, { mean, std, seed }) {
   return { width: img.width, height: img.height, channels: img.channels, data };
 }
 
-/** random.erasing with value 'random': torchvision's N(0, 1) patch written into uint8 (truncated, its low byte), channel-planar draws. */
+/**
+ * random.erasing with value 'random': torchvision's N(0, 1) patch of the
+ * colour channels written into uint8 (truncated toward 0, its low byte:
+ * mostly 0, 255, 1, 254), channel-planar draws; alpha kept, as erase keeps it.
+ */
 function eraseRandom(img, { x, y, width, height, seed }) {
-  const C = img.channels, z = normals(seed, C * width * height);
+  const C = img.channels, z = normals(seed, 3 * width * height);
   const data = new Uint8ClampedArray(img.data);
-  for (let k = 0; k < C; k++) {
+  for (let k = 0; k < 3; k++) {
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) data[((y + r) * img.width + x + c) * C + k] = Math.trunc(z[(k * height + r) * width + c]) & 0xff;
     }
@@ -62,9 +65,17 @@ function eraseRandom(img, { x, y, width, height, seed }) {
 
 const JITTER_OPS = { brightness: 'adjustBrightness', contrast: 'adjustContrast', saturation: 'adjustSaturation', hue: 'adjustHue' };
 
+/** tensorwarp/image's colour ops take RGB or RGBA: a RangeError naming the transform otherwise. */
+function needsColour(img, transform) {
+  if (img.channels < 3) {
+    throw new RangeError(`random.${transform}: the colour ops need an image of 3 or 4 channels (RGB, RGBA), got ${img.channels}`);
+  }
+}
+
 /** One colour step (its params entry) on `img`. */
 export function applyColor(source, entry) {
   const img = plain(source);
+  if (entry.transform !== 'noise') needsColour(img, entry.transform);
   switch (entry.transform) {
     case 'colorJitter':
       return entry.order.reduce((im, k) => colorOp(JITTER_OPS[k])(im, entry[k]), img);
@@ -123,7 +134,8 @@ export function applyPolicy(source, step) {
     if (GEOMETRIC_OPS.includes(op)) {
       const fill = policyFillBytes(step.fill, img.channels, step.transform);
       img = sampleNearest(img, op, magnitude, fill);
-    } else {
+    } else if (op !== 'Identity') {
+      needsColour(img, step.transform);
       img = plain(policyColor(img, op, magnitude));
     }
   }

@@ -104,12 +104,15 @@ const gaussianBlur = {
   step: colorStepOf,
 };
 
-/** Erasing's value: a number, one number per channel, or 'random'. */
+/** Erasing's value: a number, one number per colour channel (R, G, B), or 'random'. */
 function erasingValue(value, argument) {
   if (value === undefined) return 0;
   if (value === 'random' || typeof value === 'number') return typeof value === 'number' ? bounded(value, 0, argument) : value;
-  if (Array.isArray(value) && value.length > 0) return value.map((v, i) => bounded(v, 0, `${argument}[${i}]`));
-  throw new TypeError(`${argument}: expected a number, one number per channel or 'random', got ${describe(value)}`);
+  if (Array.isArray(value)) {
+    if (value.length !== 3) throw new RangeError(`${argument}: expected one value per colour channel (3), got ${value.length}`);
+    return value.map((v, i) => bounded(v, 0, `${argument}[${i}]`));
+  }
+  throw new TypeError(`${argument}: expected a number, one number per colour channel or 'random', got ${describe(value)}`);
 }
 
 /**
