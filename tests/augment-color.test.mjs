@@ -307,3 +307,19 @@ test('erasing with value \'random\': torchvision\'s N(0, 1) patch in uint8 (trun
   }
   assert.ok(patches >= 8);
 });
+
+test('augment.batch: colour steps, policies and oneOf in workers give the bytes of the calls on this thread', async () => {
+  const a = compose([random.resizedCrop({ width: 16, height: 16 }), random.colorJitter({ brightness: 0.4, hue: 0.1 }),
+    random.oneOf([random.invert({ p: 1 }), random.randAugment()]), random.erasing({ p: 1 })], { seed: 4 });
+  const images = Array.from({ length: 6 }, (_, n) => ({ image: testImage(30, 20, 3, n) }));
+  try {
+    const inWorkers = await a.batch(images, { tensor: {}, workers: 2 });
+    const n = 3 * 16 * 16;
+    images.forEach((targets, k) => {
+      assert.deepEqual(inWorkers.tensor.data.subarray(k * n, (k + 1) * n), a(targets, k, { tensor: {} }).tensor.data, `sample ${k}`);
+    });
+    assert.deepEqual(inWorkers.results.map((r) => r.params), images.map((t, k) => a(t, k).params));
+  } finally {
+    await a.batch.close();
+  }
+});
