@@ -323,3 +323,17 @@ test('augment.batch: colour steps, policies and oneOf in workers give the bytes 
     await a.batch.close();
   }
 });
+
+test('a policy that changes nothing (Identity) still returns a fresh image, never the caller\'s bytes', () => {
+  const augment = compose([random.randAugment({ numOps: 1 })], { seed: 2 });
+  const input = testImage(9, 7, 3, 0);
+  let identities = 0;
+  for (let k = 0; k < 60; k++) {
+    const r = augment({ image: input }, k);
+    if (r.params.transforms[0].ops[0].op !== 'Identity') continue;
+    identities++;
+    assert.notEqual(r.image.data.buffer, input.data.buffer);
+    assert.deepEqual(bytes(r.image), bytes(input));
+  }
+  assert.ok(identities > 0);
+});

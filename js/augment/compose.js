@@ -195,7 +195,9 @@ function runImage(image, p, settings, tensor) {
     if (out === image || out.data === image.data) out = copyImage(out); // a fresh result, never the input
     return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
   }
-  const still = current !== image && !last.elastic && last.width === current.width && last.height === current.height &&
+  // `current` is already the result when an earlier step made fresh pixels (a policy that ran only Identity did not)
+  const fresh = current !== image && current.data !== image.data;
+  const still = fresh && !last.elastic && last.width === current.width && last.height === current.height &&
     last.before.every((v, i) => v === IDENTITY[i]);
   return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor });
 }
