@@ -337,3 +337,12 @@ test('a policy that changes nothing (Identity) still returns a fresh image, neve
   }
   assert.ok(identities > 0);
 });
+
+test('a mask through a policy without geometric ops is a copy, never the caller\'s mask', () => {
+  const augment = compose([random.autoAugment()], { seed: 2 });
+  const mask = { width: 9, height: 7, data: new Uint8Array(63).fill(3) };
+  const r = augment({ image: testImage(9, 7, 3, 0), mask }, 0);
+  assert.ok(r.params.transforms[0].ops.every((o) => !['ShearX', 'Rotate'].includes(o.op)));
+  assert.notEqual(r.mask.data.buffer, mask.data.buffer);
+  assert.deepEqual(Array.from(r.mask.data), Array.from(mask.data));
+});

@@ -210,7 +210,7 @@ function runMask(mask, p, settings) {
     const warped = warpSegment(m, segment, sampling);
     return segment.next?.kind === 'policy' ? policyOnMask(warped, segment.next, settings.maskFill) : warped;
   }, mask);
-  return out === mask ? { ...mask, data: mask.data.slice() } : out;
+  return out === mask || out.data === mask.data ? { ...mask, data: mask.data.slice() } : out;
 }
 
 function run(t, entries, list, settings, callOptions, params) {
