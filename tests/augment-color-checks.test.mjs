@@ -98,6 +98,13 @@ test('colour steps on a 1- or 2-channel image: a RangeError naming the transform
   assert.equal(compose([random.noise({ p: 1 })])({ image: grey }, 0).image.channels, 1); // noise takes any channels
 });
 
+test('gaussianBlur on an image no larger than half the kernel: a RangeError naming random.gaussianBlur (torchvision raises too)', () => {
+  const augment = compose([random.gaussianBlur({ size: [3, 9] })]);
+  assert.throws(() => augment({ image: testImage(6, 4, 3, 0) }, 0),
+    (e) => e instanceof RangeError && /random\.gaussianBlur: options\.size: a 3x9 kernel needs an image larger than half of it .* got 6x4/.test(e.message));
+  assert.equal(augment({ image: testImage(6, 5, 3, 0) }, 0).image.height, 5);
+});
+
 test('a replay whose params do not belong to the pipeline is refused', () => {
   const augment = compose([random.colorJitter({ hue: 0.1 })]);
   const image = testImage(5, 5, 3, 0);

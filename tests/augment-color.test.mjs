@@ -196,6 +196,8 @@ test('noise: Gaussian per value from the pipeline\'s generator, replayable; mean
   assert.ok(Math.abs(mean - 2.5) < 0.2 && Math.abs(Math.sqrt(variance) - 6) < 0.2, `${mean}, ${Math.sqrt(variance)}`);
   assert.deepEqual(bytes(augment.replay(r.params, { image: input }).image), bytes(r.image));
   assert.notDeepEqual(bytes(augment({ image: input }, 1).image), bytes(r.image));
+  const rgba = { width: 8, height: 8, channels: 4, data: new Uint8ClampedArray(256).fill(77) };
+  assert.ok(augment({ image: rgba }, 0).image.data.every((v, i) => i % 4 !== 3 || v === 77), 'alpha kept');
 });
 
 test('oneOf: one child uniformly or by weights, its own p applied; someOf: n distinct children in list order', () => {

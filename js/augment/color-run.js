@@ -36,11 +36,13 @@ function normals(seed, count) {
   return out;
 }
 
-/** random.noise: v + mean + std·z per value (every channel), truncated to [0, 255]. */
+/** random.noise: v + mean + std·z per value, truncated to [0, 255]; alpha (the 2nd of 2, the 4th of 4 channels) kept. */
 function addNoise(img, { mean, std, seed }) {
   const z = normals(seed, img.data.length);
-  const data = new Uint8ClampedArray(img.data.length);
+  const data = new Uint8ClampedArray(img.data);
+  const C = img.channels, alpha = C === 2 || C === 4 ? C - 1 : -1;
   img.data.forEach((v, i) => {
+    if (i % C === alpha) return;
     const x = v + mean + std * z[i];
     data[i] = x <= 0 ? 0 : x >= 255 ? 255 : Math.trunc(x);
   });
@@ -80,7 +82,14 @@ export function applyColor(source, entry) {
     case 'colorJitter':
       return entry.order.reduce((im, k) => colorOp(JITTER_OPS[k])(im, entry[k]), img);
     case 'grayscale': return colorOp('grayscale')(img, { channels: img.channels });
-    case 'gaussianBlur': return colorOp('gaussianBlur')(img, { size: entry.size, sigma: entry.sigma });
+    case 'gaussianBlur': {
+      const [kx, ky] = entry.size;
+      if (Math.floor(kx / 2) >= img.width || Math.floor(ky / 2) >= img.height) {
+        throw new RangeError(`random.gaussianBlur: options.size: a ${kx}x${ky} kernel needs an image larger than half of it ` +
+          `(torchvision's rule), got ${img.width}x${img.height} at this point of the pipeline`);
+      }
+      return colorOp('gaussianBlur')(img, { size: entry.size, sigma: entry.sigma });
+    }
     case 'erasing':
       if (entry.width === undefined) return img; // all 10 tries failed: torchvision leaves the image alone
       if (entry.value === 'random') return eraseRandom(img, entry);
