@@ -2,19 +2,21 @@
 // 0.14: the params in tests/fixtures/augment/color-cases.json (drawn by the
 // pipelines of tests/support/augment-color.mjs), replayed here, must give the
 // bytes torchvision's functional ops give for the same values
-// (color-expected.json, tools/fixtures/torchvision_replay.py), exactly.
+// (color-expected.json.gz, tools/fixtures/torchvision_replay.py), exactly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { ready } from '../js/index.js';
 import { compose } from '../js/augment.js';
 import { COLOR_PIPELINES, GEOMETRY_PIPELINES, testImage } from './support/augment-color.mjs';
 
 await ready();
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/augment/${name}`, import.meta.url), 'utf8'));
+const read = (name) => readFileSync(new URL(`./fixtures/augment/${name}`, import.meta.url));
+const fixture = (name) => JSON.parse(name.endsWith('.gz') ? gunzipSync(read(name)).toString('utf8') : read(name).toString('utf8'));
 const { cases } = fixture('color-cases.json');
-const { expected } = fixture('color-expected.json');
+const { expected } = fixture('color-expected.json.gz');
 const PIPELINES = { ...COLOR_PIPELINES, ...GEOMETRY_PIPELINES };
 
 /** Which transforms a case's params ran (fired), for the report. */

@@ -1,5 +1,5 @@
 // The policies of tensorwarp/augment against torchvision 0.14's tables
-// (tests/fixtures/augment/policy-magnitudes.json, written from torchvision's
+// (tests/fixtures/augment/policy-magnitudes.json.gz, written from torchvision's
 // own _augmentation_space by tools/fixtures/torchvision_replay.py): the op
 // spaces in order, the float32 magnitudes bit for bit, AutoAugment's
 // IMAGENET sub-policies; and, over many samples, every op of each table
@@ -7,13 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
 import { opSpace, autoAugmentSpace, IMAGENET_POLICIES, linspace32 } from '../js/augment/policy-tables.js';
 
 await ready();
 
-const tables = JSON.parse(readFileSync(new URL('./fixtures/augment/policy-magnitudes.json', import.meta.url), 'utf8'));
+const tables = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/augment/policy-magnitudes.json.gz', import.meta.url))).toString('utf8'));
 
 /** Our space as the fixture's { name: [magnitudes | null, signed] }. */
 const asFixture = (space) => Object.fromEntries(space.map((o) => [o.op, [o.magnitudes, o.signed]]));

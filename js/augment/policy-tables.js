@@ -2,7 +2,7 @@
 // RandAugment, TrivialAugmentWide and AutoAugment(IMAGENET), their magnitude
 // tables as the float32 values torch.linspace gives, and AutoAugment's 25
 // sub-policies. tests/augment-policy.test.mjs compares the tables against
-// torch's own (tests/fixtures/augment/policy-magnitudes.json, written by
+// torch's own (tests/fixtures/augment/policy-magnitudes.json.gz, written by
 // tools/fixtures/torchvision_replay.py).
 
 const f32 = Math.fround;
