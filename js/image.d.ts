@@ -228,3 +228,79 @@ export declare function toTensor<K extends ImageTensorType = 'float32'>(
 export declare function fromTensor(
   t: { type: string; dims: readonly number[]; data: ArrayBufferView },
   options?: FromTensorOptions): ImageResult | ImageResult[];
+
+// ---- Colour functionals (issue 24): torchvision 0.14's torchvision.transforms.functional ops of the same names on
+// uint8 images of 3 (RGB) or 4 (RGBA) channels, computed from R, G and B as torchvision computes them on the CHW
+// uint8 tensor, byte for byte (README "Colour"); a 4-channel image's alpha is copied unchanged. Each returns a new
+// image with the input's channels (or `out`). Bad arguments throw a TypeError or RangeError naming the function
+// and the argument; images of 1 or 2 channels are a RangeError.
+
+/**
+ * F.adjust_brightness: blend with black. `factor` >= 0 (0 black, 1 the image).
+ * @example const brighter = adjustBrightness(imageData, 1.2);
+ * @throws RangeError if factor is negative or not finite.
+ */
+export declare function adjustBrightness<O extends Image = ImageResult>(img: Image, factor: number, options?: OutOption<O>): O;
+/** F.adjust_contrast: blend with the mean gray level (float32, torch's sum order). `factor` >= 0. */
+export declare function adjustContrast<O extends Image = ImageResult>(img: Image, factor: number, options?: OutOption<O>): O;
+/** F.adjust_saturation: blend with each pixel's gray. `factor` >= 0 (0 gray, 1 the image). */
+export declare function adjustSaturation<O extends Image = ImageResult>(img: Image, factor: number, options?: OutOption<O>): O;
+/**
+ * F.adjust_hue: rotates the hue by `shift`, a fraction of the colour wheel in [-0.5, 0.5]. As in torchvision,
+ * 0 is not exactly the identity (float32 HSV round trip: about a quarter of the bytes of a random image drop by 1).
+ */
+export declare function adjustHue<O extends Image = ImageResult>(img: Image, shift: number, options?: OutOption<O>): O;
+
+export interface GammaOptions<O> extends OutOption<O> {
+  /** Multiplies (v/255)^gamma before the clamp to [0, 1]; any finite number. Default 1. */
+  gain?: number;
+}
+/**
+ * F.adjust_gamma: 255·clamp(gain·(v/255)^gamma, 0, 1), truncated. `gamma` >= 0.
+ * @example const linear = adjustGamma(imageData, 2.2);
+ */
+export declare function adjustGamma<O extends Image = ImageResult>(img: Image, gamma: number, options?: GammaOptions<O>): O;
+/** F.adjust_sharpness: blend with a 3x3 smoothed copy (images of at most 2 rows or columns are returned as they are). `factor` >= 0. */
+export declare function adjustSharpness<O extends Image = ImageResult>(img: Image, factor: number, options?: OutOption<O>): O;
+/** F.posterize: keeps the top `bits` bits (an integer 0..8) of each colour byte. */
+export declare function posterize<O extends Image = ImageResult>(img: Image, bits: number, options?: OutOption<O>): O;
+/** F.solarize: inverts each colour byte >= `threshold` (compared in float32; at most 255, as torchvision). */
+export declare function solarize<O extends Image = ImageResult>(img: Image, threshold: number, options?: OutOption<O>): O;
+/** F.invert: 255 − v for each colour byte. */
+export declare function invert<O extends Image = ImageResult>(img: Image, options?: OutOption<O>): O;
+/** F.autocontrast: stretches each colour channel's range to 0..255 (a flat channel stays). */
+export declare function autocontrast<O extends Image = ImageResult>(img: Image, options?: OutOption<O>): O;
+/** F.equalize: histogram equalisation per colour channel (PIL's rule; below 256 pixels nothing changes). */
+export declare function equalize<O extends Image = ImageResult>(img: Image, options?: OutOption<O>): O;
+
+export interface GrayscaleOptions<O> extends OutOption<O> {
+  /** 1: a one-channel image; 3: gray in R, G and B; 4 (of an RGBA image): gray in R, G and B, alpha kept. Default: the input's. */
+  channels?: 1 | 3 | 4;
+}
+/** F.rgb_to_grayscale: trunc(0.2989·R + 0.587·G + 0.114·B) in float32 (white gives 254, as in torchvision). */
+export declare function grayscale<O extends Image = ImageResult>(img: Image, options?: GrayscaleOptions<O>): O;
+
+export interface GaussianBlurOptions<O> extends OutOption<O> {
+  /** Kernel width and height: n, or [width, height]; odd, 1..255, and size / 2 smaller than the image's side. */
+  size: number | readonly [number, number];
+  /** > 0: one for both axes, or [x, y]. Default 0.15·k + 0.35 per axis (torchvision's). */
+  sigma?: number | readonly [number, number];
+}
+/**
+ * F.gaussian_blur: reflect border (edge not repeated); torch's kernel weights and its fused multiply-add order,
+ * reproduced exactly.
+ * @example const soft = gaussianBlur(imageData, { size: 5, sigma: 1.5 });
+ */
+export declare function gaussianBlur<O extends Image = ImageResult>(img: Image, options: GaussianBlurOptions<O>): O;
+
+export interface EraseOptions<O> extends OutOption<O> {
+  /** The rectangle's left column and top row (default 0); it is clipped to the image. */
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  /** One number for R, G and B, or one per colour channel; stored as torch stores a number in uint8 (truncated, low byte: -1.7 gives 255). Default 0. */
+  value?: number | readonly [number, number, number];
+}
+/** F.erase: sets a rectangle of the colour channels to `value` (alpha kept). */
+export declare function erase<O extends Image = ImageResult>(img: Image, options: EraseOptions<O>): O;

@@ -42,3 +42,25 @@ export async function imageFunctions(imageData: ImageData): Promise<void> {
   // @ts-expect-error border names are Pad's
   pad(imageData, { border: 'reflect101' });
 }
+
+export async function colorFunctions(imageData: ImageData): Promise<void> {
+  const image = await import('../../js/image.js');
+  const bright: ImageResult = image.adjustBrightness(imageData, 1.2);
+  const into: ImageData = image.adjustContrast(bright, 0.8, { out: imageData });
+  const gamma: ImageResult = image.adjustGamma(imageData, 2.2, { gain: 1.1 });
+  const gray: ImageResult = image.grayscale(gamma, { channels: 1 });
+  const soft: ImageResult = image.gaussianBlur(imageData, { size: [5, 3], sigma: [1, 2] });
+  const erased: ImageResult = image.erase(soft, { x: 1, y: 2, width: 3, height: 4, value: [1, 2, 3] });
+  const rest = [image.adjustSaturation(imageData, 0), image.adjustHue(imageData, -0.5), image.adjustSharpness(imageData, 2),
+    image.posterize(imageData, 3), image.solarize(imageData, 128), image.invert(imageData), image.autocontrast(imageData),
+    image.equalize(imageData)];
+  void [into, gray, erased, rest];
+  // @ts-expect-error gaussianBlur needs a size
+  image.gaussianBlur(imageData, { sigma: 2 });
+  // @ts-expect-error grayscale makes 1, 3 or 4 channels
+  image.grayscale(imageData, { channels: 2 });
+  // @ts-expect-error erase needs a width and a height
+  image.erase(imageData, { x: 1 });
+  // @ts-expect-error value is a number or three
+  image.erase(imageData, { width: 1, height: 1, value: [1, 2] });
+}
