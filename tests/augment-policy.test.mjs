@@ -106,3 +106,21 @@ test('autoAugment: each op runs with its sub-policy probability (stated toleranc
   const sd = Math.sqrt(n * 0.75); // a sample's count (0, 1 or 2) has a variance below 0.75
   assert.ok(Math.abs(runs - n * mean) < 4 * sd, `${runs} ops run, expected ${n * mean} ± ${4 * sd}`);
 });
+
+test('randAugment draws: ops uniform over the 14 (chi-square, p = 0.001), signed ops negative half the time (5 standard errors)', () => {
+  const augment = compose([random.randAugment()], { seed: 17 });
+  const counts = new Map(), signs = [0, 0];
+  const n = 4000;
+  for (let k = 0; k < n; k++) {
+    for (const { op, magnitude } of augment({ mask }, k).params.transforms[0].ops) {
+      counts.set(op, (counts.get(op) ?? 0) + 1);
+      if (magnitude !== 0 && !['Posterize', 'Solarize'].includes(op)) signs[magnitude < 0 ? 1 : 0]++;
+    }
+  }
+  const expected = (2 * n) / 14;
+  const chi = [...counts.values()].reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
+  assert.equal(counts.size, 14);
+  assert.ok(chi < 34.5, `chi-square ${chi} (13 degrees of freedom)`);
+  const total = signs[0] + signs[1];
+  assert.ok(Math.abs(signs[1] - total / 2) < 5 * Math.sqrt(total / 4), `${signs[1]} negative of ${total}`);
+});
