@@ -106,6 +106,19 @@ test('gaussianBlur on an image no larger than half the kernel: a RangeError nami
 });
 
 test('a replay whose params do not belong to the pipeline is refused', () => {
+  const grammar = compose([random.oneOf([random.invert(), random.flip()]), random.someOf([random.equalize(), random.flip()])]);
+  const img = testImage(5, 5, 3, 0);
+  const good = grammar({ image: img }, 0).params;
+  const bad = (i, entry) => ({ ...good, transforms: good.transforms.map((e, j) => (j === i ? entry : e)) });
+  assert.throws(() => grammar.replay(bad(0, { transform: 'oneOf', fired: true, index: 5, child: { transform: 'invert', fired: true } }), { image: img }),
+    (e) => e instanceof TypeError && /random\.oneOf: params index 5: expected an entry of one of its transforms/.test(e.message));
+  assert.throws(() => grammar.replay(bad(0, { transform: 'oneOf', fired: true, index: 0, child: { transform: 'flip', fired: true } }), { image: img }),
+    /random\.oneOf: params index 0/);
+  assert.throws(() => grammar.replay(bad(1, { transform: 'someOf', fired: true, indices: [1], children: [] }), { image: img }),
+    (e) => e instanceof TypeError && /random\.someOf: params: expected \{ indices, children \} of the same length/.test(e.message));
+  assert.throws(() => grammar.replay(bad(1, { transform: 'someOf', fired: true, indices: [0], children: [{ transform: 'flip', fired: false }] }), { image: img }),
+    /random\.someOf: params indices\[0\]/);
+  assert.deepEqual(grammar.replay(good, { image: img }).params, good);
   const augment = compose([random.colorJitter({ hue: 0.1 })]);
   const image = testImage(5, 5, 3, 0);
   assert.throws(() => augment.replay({ index: 0, width: 5, height: 5, transforms: [{ transform: 'invert', fired: true }] }, { image }),

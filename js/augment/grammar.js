@@ -46,6 +46,14 @@ function childSteps(entries, options, size, registry) {
   return { kind: 'steps', steps };
 }
 
+/** A replayed child entry must be one of this transform's children: a TypeError naming it otherwise. */
+function checkChildEntry(entry, child, name, where) {
+  if (child === undefined || entry === null || typeof entry !== 'object' || entry.transform !== child.transform ||
+    typeof entry.fired !== 'boolean') {
+    throw new TypeError(`random.${name}: params ${where}: expected an entry of one of its transforms, from this pipeline`);
+  }
+}
+
 export function makeGrammar(registry) {
   const oneOf = {
     options: ['transforms', 'weights', 'p'],
@@ -58,7 +66,10 @@ export function makeGrammar(registry) {
       const child = o.transforms[index];
       return { index, child: registry.sampleChild(g, child, size) };
     },
-    step: (entry, size, o) => childSteps([entry.child], [o.transforms[entry.index].options], size, registry),
+    step: (entry, size, o) => {
+      checkChildEntry(entry.child, o.transforms[entry.index], 'oneOf', `index ${entry.index}`);
+      return childSteps([entry.child], [o.transforms[entry.index].options], size, registry);
+    },
   };
 
   const someOf = {
@@ -88,7 +99,13 @@ export function makeGrammar(registry) {
       }
       return { indices, children };
     },
-    step: (entry, size, o) => childSteps(entry.children, entry.indices.map((i) => o.transforms[i].options), size, registry),
+    step: (entry, size, o) => {
+      if (!Array.isArray(entry.indices) || !Array.isArray(entry.children) || entry.indices.length !== entry.children.length) {
+        throw new TypeError('random.someOf: params: expected { indices, children } of the same length, from this pipeline');
+      }
+      entry.indices.forEach((i, n) => checkChildEntry(entry.children[n], o.transforms[i], 'someOf', `indices[${n}]`));
+      return childSteps(entry.children, entry.indices.map((i) => o.transforms[i].options), size, registry);
+    },
   };
 
   return { oneOf, someOf };
