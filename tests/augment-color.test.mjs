@@ -348,3 +348,19 @@ test('a mask through a policy without geometric ops is a copy, never the caller\
   assert.notEqual(r.mask.data.buffer, mask.data.buffer);
   assert.deepEqual(Array.from(r.mask.data), Array.from(mask.data));
 });
+
+test('a policy runs at its place: [crop, flip, trivialAugment, colorJitter, rotate90] = the runs before and after it, replayed apart', () => {
+  const list = [random.crop({ width: 20, height: 14 }), random.flip(), random.trivialAugment({ fill: 50 }),
+    random.colorJitter({ contrast: 0.5 }), random.rotate90()];
+  const augment = compose(list, { seed: 31 });
+  const before = compose(list.slice(0, 2), { seed: 31 }), policy = compose([list[2]]), after = compose(list.slice(3), { seed: 31 });
+  for (let k = 0; k < 30; k++) {
+    const input = testImage(26, 18, 3, k);
+    const r = augment({ image: input }, k);
+    const [crop, flip, ta, jitter, turn] = r.params.transforms;
+    const a = before.replay({ index: k, width: 26, height: 18, transforms: [crop, flip] }, { image: input }).image;
+    const b = policy.replay({ index: k, width: 20, height: 14, transforms: [ta] }, { image: a }).image;
+    const c = after.replay({ index: k, width: 20, height: 14, transforms: [jitter, turn] }, { image: b }).image;
+    assert.deepEqual(bytes(r.image), bytes(c), `k = ${k}: ${JSON.stringify(ta.ops)}`);
+  }
+});
