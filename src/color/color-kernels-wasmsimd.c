@@ -92,8 +92,8 @@ void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* 
 void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,
                               uint8_t mask) {
   const size_t bytes = pixels * channels;
-  const v128_t keep = alpha_lanes(channels), vmask = wasm_u8x16_splat(mask), ones = wasm_u8x16_splat(0xff);
-  const v128_t vthreshold = wasm_u8x16_splat((uint8_t)(threshold > 255 ? 255 : threshold));
+  const v128_t keep = alpha_lanes(channels), vmask = wasm_i8x16_splat((int8_t)mask), ones = wasm_i8x16_splat(-1);
+  const v128_t vthreshold = wasm_i8x16_splat((int8_t)(uint8_t)(threshold > 255 ? 255 : threshold));
   const int never = threshold > 255;
   size_t i = 0;
   for (; i + 16 <= bytes; i += 16) {
