@@ -81,6 +81,94 @@ export interface PadOptions extends Probability {
   minHeight?: number;
 }
 
+export interface ResizeOptions extends Probability {
+  /** { width, height }, or { shorter } (torchvision Resize(s)), or { longer } (albumentations LongestMaxSize). */
+  width?: number;
+  height?: number;
+  shorter?: number;
+  longer?: number;
+}
+
+/** torchvision ColorJitter: d means [max(0, 1 - d), 1 + d]; hue h in [0, 0.5] means [-h, h]. Default 0 (off). */
+export interface ColorJitterOptions extends Probability {
+  brightness?: number | Range;
+  contrast?: number | Range;
+  saturation?: number | Range;
+  /** Within [-0.5, 0.5]. */
+  hue?: number | Range;
+}
+/** torchvision RandomGrayscale. Default p 0.1. */
+export type GrayscaleOptions = Probability;
+export interface GaussianBlurOptions extends Probability {
+  /** Odd kernel size, or [width, height]. Required. */
+  size: number | readonly [number, number];
+  /** sigma drawn uniformly (float32), the same for both axes. Default [0.1, 2]. */
+  sigma?: number | Range;
+}
+export interface ErasingOptions extends Probability {
+  /** Fraction of the area. Default [0.02, 0.33]. */
+  scale?: Range;
+  /** Aspect h / w, log-uniform. Default [0.3, 3.3]. */
+  ratio?: Range;
+  /** A number, one per channel, or 'random' (torchvision's N(0, 1) patch written into uint8). Default 0. */
+  value?: number | readonly number[] | 'random';
+}
+export interface PosterizeOptions extends Probability {
+  /** 0..8. Required. */
+  bits: number;
+}
+export interface SolarizeOptions extends Probability {
+  /** Values >= threshold are inverted. Required, 0..255. */
+  threshold: number;
+}
+export interface SharpnessOptions extends Probability {
+  /** torchvision's sharpness_factor, >= 0. Required. */
+  factor: number;
+}
+/** RandomAutocontrast / RandomEqualize / RandomInvert. Default p 0.5. */
+export type PhotometricOptions = Probability;
+export interface GammaOptions extends Probability {
+  /** Drawn uniformly. Default [0.8, 1.2] (albumentations RandomGamma's gamma_limit / 100). */
+  gamma?: number | Range;
+  /** Default 1. */
+  gain?: number;
+}
+export interface NoiseOptions extends Probability {
+  /** Default 0. */
+  mean?: number;
+  /** Standard deviation in uint8 units, drawn uniformly. Default [sqrt(10), sqrt(50)]. */
+  std?: number | Range;
+}
+/** A policy's fill: a number for every channel or one per channel (0..255). Default 0. */
+export type PolicyFill = number | readonly number[] | null;
+export interface RandAugmentOptions extends Probability {
+  /** Default 2. */
+  numOps?: number;
+  /** The bin used, below bins. Default 9. */
+  magnitude?: number;
+  /** Default 31. */
+  bins?: number;
+  fill?: PolicyFill;
+}
+export interface TrivialAugmentOptions extends Probability {
+  /** Default 31. */
+  bins?: number;
+  fill?: PolicyFill;
+}
+export interface AutoAugmentOptions extends Probability {
+  /** Only 'imagenet' (the default). */
+  policy?: 'imagenet';
+  fill?: PolicyFill;
+}
+export interface OneOfOptions extends Probability {
+  /** One non-negative weight per transform (default: uniform). */
+  weights?: readonly number[];
+}
+export interface SomeOfOptions extends Probability {
+  /** How many distinct transforms run, in list order. Default 1. */
+  n?: number;
+}
+
 export interface TransformOptionsMap {
   resizedCrop: ResizedCropOptions;
   crop: CropOptions;
@@ -93,8 +181,29 @@ export interface TransformOptionsMap {
   blur: BlurOptions;
   downscale: DownscaleOptions;
   pad: PadOptions;
+  resize: ResizeOptions;
+  colorJitter: ColorJitterOptions;
+  grayscale: GrayscaleOptions;
+  gaussianBlur: GaussianBlurOptions;
+  erasing: ErasingOptions;
+  posterize: PosterizeOptions;
+  solarize: SolarizeOptions;
+  sharpness: SharpnessOptions;
+  autocontrast: PhotometricOptions;
+  equalize: PhotometricOptions;
+  invert: PhotometricOptions;
+  gamma: GammaOptions;
+  noise: NoiseOptions;
+  randAugment: RandAugmentOptions;
+  trivialAugment: TrivialAugmentOptions;
+  autoAugment: AutoAugmentOptions;
 }
-export type TransformName = keyof TransformOptionsMap;
+/** The transforms made of transforms: random.oneOf(transforms, options), random.someOf(transforms, options). */
+export interface GrammarOptionsMap {
+  oneOf: OneOfOptions;
+  someOf: SomeOfOptions;
+}
+export type TransformName = keyof TransformOptionsMap | keyof GrammarOptionsMap;
 
 /** What random.<name>() returns: a frozen plain object, structured-cloneable (options validated and normalised). */
 export interface Transform<N extends TransformName = TransformName> {
@@ -103,8 +212,17 @@ export interface Transform<N extends TransformName = TransformName> {
 }
 
 export declare const random: {
-  readonly [N in TransformName]: (options?: TransformOptionsMap[N]) => Transform<N>;
+  readonly [N in keyof TransformOptionsMap]: (options?: TransformOptionsMap[N]) => Transform<N>;
+} & {
+  readonly [N in keyof GrammarOptionsMap]: (transforms: readonly Transform[], options?: GrammarOptionsMap[N]) => Transform<N>;
 };
+
+/** A policy op that ran: torchvision's op name and the signed float32 magnitude it used (0 without one). */
+export interface PolicyOp {
+  op: 'Identity' | 'ShearX' | 'ShearY' | 'TranslateX' | 'TranslateY' | 'Rotate' | 'Brightness' | 'Color' | 'Contrast' |
+    'Sharpness' | 'Posterize' | 'Solarize' | 'AutoContrast' | 'Equalize' | 'Invert';
+  magnitude: number;
+}
 
 export type BoxFormat = 'xyxy' | 'xywh' | 'cxcywh';
 

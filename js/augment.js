@@ -2,18 +2,34 @@
 // and keypoints follow the image. See js/augment.d.ts and the README's
 // "Augmentation" section. Call ready() from 'tensorwarp' first.
 import { TRANSFORMS, checkTransform } from './augment/transforms.js';
-import { freeze } from './augment/options.js';
+import { freeze, describe } from './augment/options.js';
 
 export { compose } from './augment/compose.js';
+
+const GRAMMAR = ['oneOf', 'someOf'];
+
+/** random.oneOf / random.someOf(transforms, options): the list joins the options as options.transforms. */
+function grammarOptions(name, transforms, options) {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw new TypeError(`random.${name}: options: expected an object, got ${describe(options)}`);
+  }
+  if (options !== undefined && Object.hasOwn(options, 'transforms')) {
+    throw new TypeError(`random.${name}: options: unknown option "transforms" (the list is the first argument)`);
+  }
+  return { ...options, transforms };
+}
 
 /**
  * random.<name>(options): a frozen plain descriptor { transform, options }
  * with the options checked and normalised (structured-cloneable, so a worker
- * can rebuild the pipeline from augment.spec).
+ * can rebuild the pipeline from augment.spec). random.oneOf and
+ * random.someOf take (transforms, options).
  */
 export const random = Object.freeze(Object.fromEntries(Object.keys(TRANSFORMS).map((name) => [
   name,
-  (options) => freeze({ transform: name, options: checkTransform(name, options) }),
+  GRAMMAR.includes(name)
+    ? (transforms, options) => freeze({ transform: name, options: checkTransform(name, grammarOptions(name, transforms, options)) })
+    : (options) => freeze({ transform: name, options: checkTransform(name, options) }),
 ])));
 
 export { mixUp, cutMix, randomChoice } from './augment/mix.js';

@@ -4,13 +4,20 @@
 // applies the steps: consecutive geometric steps are multiplied into one
 // forward matrix, so the image is interpolated once per run of geometric
 // transforms (resample.js), and a non-geometric transform (blur, downscale)
-// acts on the image between two such runs, in list order.
+// acts on the image between two such runs, in list order. Colour steps
+// (color-transforms.js) never end a run: they act on the pixels after the
+// resample of the run they stand in, in list order. A policy (policies.js)
+// ends the run and runs its ops at its place, its geometric ops as nearest
+// resamples of their own (color-run.js).
 import { checkImage, border as borderCode, interpolation as interpolationCode, fill as fillBytes } from '../image/common.js';
-import { blur, resize } from '../image.js';
+import { blur, resize, toTensor } from '../image.js';
 import { TO_OPTIONS } from '../image/convert.js';
 import { matrix as M } from '../image/matrix.js';
 import { checkSeed, checkIndex, seedBase, sampleGenerator } from './generator.js';
-import { TRANSFORMS, checkTransform, sampleTransform, transformStep } from './transforms.js';
+import { TRANSFORMS, checkTransform, sampleTransform, transformStep, flatSteps, resolveEntries } from './transforms.js';
+import { applyColor, applyPolicy, policyOnMask } from './color-run.js';
+import { policyForward } from './policy-geometry.js';
+import { GEOMETRIC_OPS } from './policy-tables.js';
 import { checkOptions, probability, bounded, boolean, oneOf, describe, freeze } from './options.js';
 import { warpSegment, resample } from './resample.js';
 import { makeBatch } from './batch.js';
@@ -74,14 +81,36 @@ function checkTargets(targets, settings) {
   };
 }
 
-const newSegment = () => ({ before: IDENTITY, elastic: null, after: IDENTITY });
+const newSegment = () => ({ before: IDENTITY, elastic: null, after: IDENTITY, colors: [] });
+
+/** The forward matrix of a policy step's geometric ops (the identity for its colour ops). */
+const policyMatrix = (step) => step.ops.reduce((m, { op, magnitude }) => (GEOMETRIC_OPS.includes(op)
+  ? multiply3(policyForward(op, magnitude, step.width, step.height), m) : m), IDENTITY);
+
+/**
+ * The flat steps of sampled entries, in order, each with the size before it:
+ * [{ step, size }], and the size at the end.
+ */
+function walkSteps(entries, list, width, height) {
+  let size = { width, height };
+  const out = [];
+  entries.forEach((entry, i) => {
+    for (const step of flatSteps(transformStep(entry, list[i].options, size))) {
+      out.push({ step, size });
+      if (step.kind === 'matrix') size = { width: step.width, height: step.height };
+    }
+  });
+  return { steps: out, size };
+}
 
 /**
  * The sampled entries as segments for an input of width×height. A segment
- * is one resample: { before, elastic, after, width, height, next } with
- * `before` the forward matrix of the geometric steps up to an elastic step
- * (all of them when elastic is null), `after` those after it, and `next` the
- * non-geometric step (blur, downscale) that follows the segment, or null.
+ * is one resample: { before, elastic, after, width, height, colors, next }
+ * with `before` the forward matrix of the geometric steps up to an elastic
+ * step (all of them when elastic is null), `after` those after it, `colors`
+ * the entries of the colour steps that run on its result (in list order), and
+ * `next` the non-geometric step (blur, downscale, policy) that follows the
+ * segment, or null.
  * total: the forward matrix of the whole pipeline, null when an elastic step
  * fired (the geometry is then not a matrix).
  */
@@ -92,8 +121,7 @@ function plan(entries, list, width, height) {
     segments.push({ ...segment, width: size.width, height: size.height, next });
     segment = newSegment();
   };
-  entries.forEach((entry, i) => {
-    const step = transformStep(entry, list[i].options, size);
+  for (const { step } of walkSteps(entries, list, width, height).steps) {
     if (step.kind === 'matrix') {
       if (segment.elastic) segment.after = multiply3(step.matrix, segment.after);
       else segment.before = multiply3(step.matrix, segment.before);
@@ -103,10 +131,13 @@ function plan(entries, list, width, height) {
       if (segment.elastic) close(null);
       segment.elastic = step;
       elastic = true;
+    } else if (step.kind === 'color') {
+      segment.colors.push(step.entry);
     } else {
+      if (step.kind === 'policy') total = multiply3(policyMatrix(step), total);
       close(step);
     }
-  });
+  }
   close(null);
   return { segments, total: elastic ? null : total, width: size.width, height: size.height };
 }
@@ -114,10 +145,13 @@ function plan(entries, list, width, height) {
 /** The map of points (pixel-centre space) from the input to the output, or back with `backward`. */
 function pointMap(p, backward) {
   if (p.total !== null) return byMatrix(backward ? M.invert(p.total) : p.total);
-  const maps = p.segments.map((s) => {
-    if (s.elastic) return backward ? segmentBackward(s) : segmentForward(s);
-    const m = backward ? M.invert(s.before) : s.before;
-    return (x, y) => M.apply(m, [[x, y]])[0];
+  const byMatrix3 = (m) => (x, y) => M.apply(m, [[x, y]])[0];
+  const maps = p.segments.flatMap((s) => {
+    const own = s.elastic ? (backward ? segmentBackward(s) : segmentForward(s)) : byMatrix3(backward ? M.invert(s.before) : s.before);
+    if (s.next?.kind !== 'policy') return [own];
+    const m = policyMatrix(s.next);
+    const policy = byMatrix3(backward ? M.invert(m) : m);
+    return backward ? [policy, own] : [own, policy];
   });
   if (backward) maps.reverse();
   return (points) => points.map(([x, y]) => maps.reduce(([u, v], f) => f(u, v), [x, y]));
@@ -135,30 +169,49 @@ function denseOutline(edges) {
 }
 
 function nonGeometric(image, step) {
+  if (step.kind === 'policy') return applyPolicy(image, step);
   if (step.kind === 'blur') return blur(image, { size: step.size, border: 'reflect' });
   // downscale: down, then back up, nearest both ways (albumentations Downscale's default)
   const small = resize(image, { width: step.width, height: step.height, interpolation: 'nearest' });
   return resize(small, { width: image.width, height: image.height, interpolation: 'nearest' });
 }
 
+function copyImage(img) {
+  const c = checkImage(img, 'augment');
+  return { width: c.width, height: c.height, channels: c.channels, data: new Uint8ClampedArray(c.data) };
+}
+
 function runImage(image, p, settings, tensor, op) {
   const sampling = { interpolation: settings.interpolation, border: settings.border, fill: settings.fill, antialias: settings.antialias };
+  const colored = (img, segment) => segment.colors.reduce(applyColor, img);
   let current = image;
   for (const segment of p.segments.slice(0, -1)) {
-    current = warpSegment(current, segment, sampling);
+    current = colored(warpSegment(current, segment, sampling), segment);
     if (segment.next) current = nonGeometric(current, segment.next);
   }
   const last = p.segments.at(-1);
-  const still = current !== image && !last.elastic && last.width === current.width && last.height === current.height &&
+  if (last.colors.length > 0) {
+    // warp to an image, colour it, then (if asked) the tensor: never the fused warp -> tensor
+    let out = colored(warpSegment(current, last, sampling), last);
+    if (out === image || out.data === image.data) out = copyImage(out); // a fresh result, never the input
+    return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
+  }
+  // `current` is already the result when an earlier step made fresh pixels (a policy that ran only Identity did not)
+  const fresh = current !== image && current.data !== image.data;
+  const still = fresh && !last.elastic && last.width === current.width && last.height === current.height &&
     last.before.every((v, i) => v === IDENTITY[i]);
   return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor }, op);
 }
 
 function runMask(mask, p, settings) {
   const sampling = { interpolation: 'nearest', border: 'constant', fill: settings.maskFill, antialias: false };
-  const segments = p.total === null ? p.segments : [{ ...newSegment(), before: p.total, width: p.width, height: p.height }];
-  const out = segments.reduce((m, segment) => warpSegment(m, segment, sampling), mask);
-  return out === mask ? { ...mask, data: mask.data.slice() } : out;
+  const policy = p.segments.some((s) => s.next?.kind === 'policy');
+  const segments = p.total === null || policy ? p.segments : [{ ...newSegment(), before: p.total, width: p.width, height: p.height }];
+  const out = segments.reduce((m, segment) => {
+    const warped = warpSegment(m, segment, sampling);
+    return segment.next?.kind === 'policy' ? policyOnMask(warped, segment.next, settings.maskFill) : warped;
+  }, mask);
+  return out === mask || out.data === mask.data ? { ...mask, data: mask.data.slice() } : out;
 }
 
 /** One call of the pipeline; `op` is the user's call ('augment' or 'augment.replay'), which errors name. */
@@ -208,12 +261,17 @@ export function compose(transforms, options) {
     const t = checkTargets(targets, settings);
     const g = sampleGenerator(base, index);
     let size = { width: t.width, height: t.height };
-    const entries = list.map(({ transform, options: o }) => {
+    const entries = [], pending = [];
+    for (const { transform, options: o } of list) {
       const entry = sampleTransform(g, transform, o, size);
-      const step = transformStep(entry, o, size);
-      if (step.kind === 'matrix') size = { width: step.width, height: step.height };
-      return entry;
-    });
+      for (const step of flatSteps(transformStep(entry, o, size))) {
+        if (step.kind === 'matrix') size = { width: step.width, height: step.height };
+        else if (step.kind === 'color') pending.push([step.entry, step.options]);
+        else if (step.kind !== 'elastic') resolveEntries(pending, size); // a run ends: its colour steps see this size
+      }
+      entries.push(entry);
+    }
+    resolveEntries(pending, size);
     const params = { index, width: t.width, height: t.height, transforms: entries };
     return run(t, entries, list, settings, callOptions, params, 'augment');
   }

@@ -17,6 +17,9 @@ import {
   checkOptions, probability, bounded, positiveInteger, count, boolean, oneOf, range, pairOf, describe,
 } from './options.js';
 import { ELASTIC } from './elastic.js';
+import { COLOR_TRANSFORMS } from './color-transforms.js';
+import { POLICIES } from './policies.js';
+import { makeGrammar } from './grammar.js';
 
 const IDENTITY = Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 const square = (m) => (m.length === 9 ? m : [...m, 0, 0, 1]);
@@ -273,16 +276,74 @@ const pad = {
     width + left + right, height + top + bottom),
 };
 
-export const TRANSFORMS = Object.freeze({
-  resizedCrop, crop, flip, rotate90, rotate, affine, perspective, elastic: ELASTIC, blur, downscale, pad,
+/**
+ * torchvision Resize / albumentations LongestMaxSize, deterministic:
+ * { width, height }, or { shorter: s } (torchvision Resize(s): the shorter
+ * side becomes s, the longer int(s · long / short), truncated), or
+ * { longer: s } (LongestMaxSize(s): both sides round(side · s / longer), half to even).
+ */
+const resize = {
+  options: ['width', 'height', 'shorter', 'longer', 'p'],
+  check: (o, a) => {
+    const given = ['width', 'height', 'shorter', 'longer'].filter((k) => o[k] !== undefined);
+    const modes = [['width', 'height'], ['shorter'], ['longer']];
+    if (!modes.some((m) => m.length === given.length && m.every((k) => given.includes(k)))) {
+      throw new TypeError(`${a}: expected { width, height }, { shorter } or { longer }, got ${given.length ? given.join(', ') : 'none of them'}`);
+    }
+    return Object.fromEntries(given.map((k) => [k, positiveInteger(o[k], undefined, `${a}.${k}`)]));
+  },
+  sample: () => ({}),
+  step: (entry, size, o) => {
+    const { width: W, height: H } = size;
+    let width = o.width, height = o.height;
+    if (o.shorter !== undefined) {
+      const s = o.shorter;
+      if (W <= H) [width, height] = W === s ? [W, H] : [s, Math.trunc((s * H) / W)];
+      else [width, height] = H === s ? [W, H] : [Math.trunc((s * W) / H), s];
+    } else if (o.longer !== undefined) {
+      const scale = o.longer / Math.max(W, H);
+      [width, height] = scale === 1 ? [W, H] : [roundHalfEven(W * scale), roundHalfEven(H * scale)];
+    }
+    if (W === 0 || H === 0) needsPixels(size, 'resize');
+    return matrixStep(cropResize(0, 0, W, H, width, height), width, height);
+  },
+};
+
+const GEOMETRIC = { resizedCrop, crop, flip, rotate90, rotate, affine, perspective, elastic: ELASTIC, blur, downscale, pad, resize };
+
+/** The size after a step (matrix steps change it; a list of steps, each in turn). */
+export function sizeAfter(step, size) {
+  if (step.kind === 'matrix') return { width: step.width, height: step.height };
+  if (step.kind === 'steps') return step.steps.reduce((s, child) => sizeAfter(child, s), size);
+  return size;
+}
+
+/** The steps of a step, nested lists (oneOf, someOf) flattened, in order. */
+export function flatSteps(step) {
+  return step.kind === 'steps' ? step.steps.flatMap(flatSteps) : [step];
+}
+
+const grammar = makeGrammar({
+  checkChild: (t, argument) => {
+    if (t === null || typeof t !== 'object' || typeof t.transform !== 'string' || !Object.hasOwn(TRANSFORMS, t.transform)) {
+      throw new TypeError(`${argument}: expected a transform made by random.* (e.g. random.flip()), got ${describe(t)}`);
+    }
+    return { transform: t.transform, options: checkTransform(t.transform, t.options) };
+  },
+  sampleChild: (g, child, size) => sampleTransform(g, child.transform, child.options, size),
+  stepOf: (entry, options, size) => transformStep(entry, options, size),
+  sizeAfter,
 });
+
+export const TRANSFORMS = Object.freeze({ ...GEOMETRIC, ...COLOR_TRANSFORMS, ...POLICIES, ...grammar });
 
 /** Validates `options` of transform `name` -> the normalised options (with p). */
 export function checkTransform(name, options) {
   const definition = TRANSFORMS[name];
   const op = `random.${name}`;
   const o = checkOptions(options === undefined ? {} : options, op, definition.options);
-  return { ...definition.check(o, `${op}: options`), p: probability(o.p, 1, `${op}: options.p`) };
+  const fallbackP = definition.defaultP === undefined ? 1 : definition.defaultP;
+  return { ...definition.check(o, `${op}: options`), p: probability(o.p, fallbackP, `${op}: options.p`) };
 }
 
 /** Draws transform `name`'s values for an image of `size`: { transform, fired, ...values }. */
@@ -294,4 +355,22 @@ export function sampleTransform(g, name, options, size) {
 /** The step of a sampled transform (the identity when it did not fire). */
 export function transformStep(entry, options, size) {
   return entry.fired ? TRANSFORMS[entry.transform].step(entry, size, options) : identity(size);
+}
+
+/**
+ * Finishes the entries whose values depend on the size of the image their
+ * colour step runs on (erasing's box): `resolve(entry, size, options)` of
+ * each, in place, with that size (the size at the end of the geometric run
+ * the step stands in). `pending` lists [entry, options] of colour steps.
+ */
+export function resolveEntries(pending, size) {
+  for (const [entry, options] of pending) {
+    const definition = TRANSFORMS[entry.transform];
+    if (entry.fired && definition.resolve) {
+      const done = definition.resolve(entry, size, options);
+      for (const key of Object.keys(entry)) delete entry[key];
+      Object.assign(entry, done);
+    }
+  }
+  pending.length = 0;
 }
