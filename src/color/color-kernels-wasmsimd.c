@@ -8,6 +8,13 @@
 #include "color-kernels.h"
 #include "common/simd.h"
 
+/* A leftover loop clang must leave as it is (not vectorised or unrolled: it runs < 16 times). */
+#ifdef __clang__
+#define TW_COLOR_PLAIN_LOOP _Pragma("clang loop vectorize(disable) unroll(disable)")
+#else
+#define TW_COLOR_PLAIN_LOOP
+#endif
+
 /* Lanes holding alpha bytes (4 channels) or none (3). */
 static inline v128_t alpha_lanes(size_t channels) {
   return channels == 4 ? wasm_i32x4_splat((int32_t)0xff000000u) : wasm_i32x4_splat(0);
@@ -94,7 +101,7 @@ void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* 
   }
   /* the last < 16 bytes one by one (not from the last whole pixel: `other` may be `out`, sharpness blends in
    * place, so no byte may be computed twice) */
-#pragma clang loop vectorize(disable) unroll(disable)
+  TW_COLOR_PLAIN_LOOP
   for (; i < bytes; i++)
     out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b * (float)other[i]);
 }
