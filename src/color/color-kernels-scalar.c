@@ -50,3 +50,9 @@ void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t
     if (channels == 4) out[3] = in[3];
   }
 }
+
+void tw_color_sharpen_row__scalar(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,
+                                  size_t width, size_t channels) {
+  for (size_t i = channels; i < (width - 1) * channels; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? row[i] : tw_color_sharpen_byte(above, row, below, i, channels);
+}

@@ -241,3 +241,42 @@ void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size
   }
   tw_color_hue__scalar(in, out, pixels - p, channels, shift);
 }
+
+/* (2·S + 13) / 26 for 8 u16 lanes n = 2·S + 13 <= 6643: n·10083 >> 18 is exact below 18724. */
+static inline v128_t divide26(v128_t n) {
+  const v128_t magic = wasm_i16x8_splat((int16_t)10083);
+  const v128_t lo = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(n, magic), 18);
+  const v128_t hi = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(n, magic), 18);
+  return wasm_u16x8_narrow_i32x4(lo, hi);
+}
+
+/* The 3x3 sum (plus 4 times the centre) of 8 bytes, widened: `half` 0 takes the low 8 of each 16. */
+static inline v128_t window_sum(const uint8_t* above, const uint8_t* row, const uint8_t* below, size_t ch, int half) {
+  const uint8_t* rows[3] = {above, row, below};
+  v128_t sum = wasm_i16x8_shl(half ? wasm_u16x8_extend_high_u8x16(wasm_v128_load(row)) : wasm_u16x8_extend_low_u8x16(wasm_v128_load(row)), 2);
+  for (int r = 0; r < 3; r++) {
+    for (int d = -1; d <= 1; d++) {
+      const v128_t v = wasm_v128_load(rows[r] + d * (ptrdiff_t)ch);
+      sum = wasm_i16x8_add(sum, half ? wasm_u16x8_extend_high_u8x16(v) : wasm_u16x8_extend_low_u8x16(v));
+    }
+  }
+  return sum;
+}
+
+void tw_color_sharpen_row__wasmsimd(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,
+                                    size_t width, size_t channels) {
+  const v128_t keep = alpha_lanes(channels), thirteen = wasm_i16x8_splat(13);
+  const size_t end = (width - 1) * channels; /* bytes [channels, end) are written; a load reaches i + 16 + channels */
+  size_t i = channels;
+  for (; i + 16 + channels <= width * channels && i + 16 <= end; i += 16) {
+    const v128_t lo = window_sum(above + i, row + i, below + i, channels, 0);
+    const v128_t hi = window_sum(above + i, row + i, below + i, channels, 1);
+    const v128_t q_lo = divide26(wasm_i16x8_add(wasm_i16x8_add(lo, lo), thirteen));
+    const v128_t q_hi = divide26(wasm_i16x8_add(wasm_i16x8_add(hi, hi), thirteen));
+    const v128_t q = wasm_u8x16_narrow_i16x8(q_lo, q_hi);
+    wasm_v128_store(out + i, wasm_v128_bitselect(wasm_v128_load(row + i), q, keep));
+  }
+  TW_COLOR_PLAIN_LOOP
+  for (; i < end; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? row[i] : tw_color_sharpen_byte(above, row, below, i, channels);
+}
