@@ -280,3 +280,33 @@ void tw_color_sharpen_row__wasmsimd(const uint8_t* above, const uint8_t* row, co
   for (; i < end; i++)
     out[i] = channels == 4 && i % 4 == 3 ? row[i] : tw_color_sharpen_byte(above, row, below, i, channels);
 }
+
+/* Blocks of 16·channels bytes (a whole number of pixels) in `channels` vectors; lane j of vector k holds
+ * channel (16k + j) % channels in every block, so lane-wise minima and maxima reduce to the channels at
+ * the end. Then the leftover pixels. */
+void tw_color_minmax__wasmsimd(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]) {
+  v128_t vmin[4], vmax[4];
+  for (size_t k = 0; k < channels; k++) vmin[k] = wasm_i8x16_splat(-1), vmax[k] = wasm_i8x16_splat(0);
+  const size_t block = 16 * channels, blocks = pixels / 16;
+  for (size_t b = 0; b < blocks; b++, in += block) {
+    for (size_t k = 0; k < channels; k++) {
+      const v128_t v = wasm_v128_load(in + 16 * k);
+      vmin[k] = wasm_u8x16_min(vmin[k], v);
+      vmax[k] = wasm_u8x16_max(vmax[k], v);
+    }
+  }
+  uint8_t rest_lo[3], rest_hi[3];
+  tw_color_minmax__scalar(in, pixels - blocks * 16, channels, rest_lo, rest_hi);
+  for (int c = 0; c < 3; c++) lo[c] = rest_lo[c], hi[c] = rest_hi[c];
+  uint8_t mins[64], maxs[64];
+  for (size_t k = 0; k < channels; k++) {
+    wasm_v128_store(mins + 16 * k, vmin[k]);
+    wasm_v128_store(maxs + 16 * k, vmax[k]);
+  }
+  for (size_t i = 0; i < block; i++) {
+    const size_t c = i % channels;
+    if (c == 3) continue;
+    lo[c] = mins[i] < lo[c] ? mins[i] : lo[c];
+    hi[c] = maxs[i] > hi[c] ? maxs[i] : hi[c];
+  }
+}
