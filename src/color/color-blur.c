@@ -19,6 +19,7 @@
 
 #include "color-internal.h"
 #include "color-math.h"
+#include "common/checked.h"
 
 static void kernel1d(size_t k, float sigma, float* w) {
   const float half = (float)(k - 1) * 0.5f;
@@ -86,8 +87,10 @@ int tw_color_blur_run(const uint8_t* in, uint8_t* out, size_t width, size_t heig
   const size_t padded_w = width + kx - 1, padded_h = height + ky - 1, taps = kx * ky;
   /* One block: the 2-D weights as doubles, the column and row maps (byte offsets into `in`), then the 1-D
    * and 2-D float weights. */
-  double* weights64 = malloc(taps * sizeof(double) + (padded_w + padded_h) * sizeof(size_t) +
-                             (taps + kx + ky) * sizeof(float));
+  int overflow = 0; /* the maps grow with the image: a 32-bit size_t must not wrap */
+  size_t block = tw_mul_size(tw_add_size(padded_w, padded_h, &overflow), sizeof(size_t), &overflow);
+  block = tw_add_size(block, taps * sizeof(double) + (taps + kx + ky) * sizeof(float), &overflow);
+  double* weights64 = overflow ? NULL : malloc(block);
   if (!weights64) return -1;
   size_t* column = (size_t*)(weights64 + taps);
   size_t* row = column + padded_w;

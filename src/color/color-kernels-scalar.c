@@ -50,3 +50,19 @@ void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t
     if (channels == 4) out[3] = in[3];
   }
 }
+
+void tw_color_sharpen_row__scalar(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,
+                                  size_t width, size_t channels) {
+  for (size_t i = channels; i < (width - 1) * channels; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? row[i] : tw_color_sharpen_byte(above, row, below, i, channels);
+}
+
+void tw_color_minmax__scalar(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]) {
+  for (int c = 0; c < 3; c++) lo[c] = 255, hi[c] = 0;
+  for (size_t p = 0; p < pixels; p++, in += channels) {
+    for (int c = 0; c < 3; c++) {
+      lo[c] = in[c] < lo[c] ? in[c] : lo[c];
+      hi[c] = in[c] > hi[c] ? in[c] : hi[c];
+    }
+  }
+}

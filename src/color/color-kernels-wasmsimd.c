@@ -8,6 +8,13 @@
 #include "color-kernels.h"
 #include "common/simd.h"
 
+/* A leftover loop clang must leave as it is (not vectorised or unrolled: it runs < 16 times). */
+#ifdef __clang__
+#define TW_COLOR_PLAIN_LOOP _Pragma("clang loop vectorize(disable) unroll(disable)")
+#else
+#define TW_COLOR_PLAIN_LOOP
+#endif
+
 /* Lanes holding alpha bytes (4 channels) or none (3). */
 static inline v128_t alpha_lanes(size_t channels) {
   return channels == 4 ? wasm_i32x4_splat((int32_t)0xff000000u) : wasm_i32x4_splat(0);
@@ -94,7 +101,7 @@ void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* 
   }
   /* the last < 16 bytes one by one (not from the last whole pixel: `other` may be `out`, sharpness blends in
    * place, so no byte may be computed twice) */
-#pragma clang loop vectorize(disable) unroll(disable)
+  TW_COLOR_PLAIN_LOOP
   for (; i < bytes; i++)
     out[i] = channels == 4 && i % 4 == 3 ? in[i] : tw_color_clamp_trunc(a * (float)in[i] + b * (float)other[i]);
 }
@@ -233,4 +240,73 @@ void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size
     store_pixels(out, result, channels);
   }
   tw_color_hue__scalar(in, out, pixels - p, channels, shift);
+}
+
+/* (2·S + 13) / 26 for 8 u16 lanes n = 2·S + 13 <= 6643: n·10083 >> 18 is exact below 18724. */
+static inline v128_t divide26(v128_t n) {
+  const v128_t magic = wasm_i16x8_splat((int16_t)10083);
+  const v128_t lo = wasm_u32x4_shr(wasm_u32x4_extmul_low_u16x8(n, magic), 18);
+  const v128_t hi = wasm_u32x4_shr(wasm_u32x4_extmul_high_u16x8(n, magic), 18);
+  return wasm_u16x8_narrow_i32x4(lo, hi);
+}
+
+/* The 3x3 sum (plus 4 times the centre) of 8 bytes, widened: `half` 0 takes the low 8 of each 16. */
+static inline v128_t window_sum(const uint8_t* above, const uint8_t* row, const uint8_t* below, size_t ch, int half) {
+  const uint8_t* rows[3] = {above, row, below};
+  v128_t sum = wasm_i16x8_shl(half ? wasm_u16x8_extend_high_u8x16(wasm_v128_load(row)) : wasm_u16x8_extend_low_u8x16(wasm_v128_load(row)), 2);
+  for (int r = 0; r < 3; r++) {
+    for (int d = -1; d <= 1; d++) {
+      const v128_t v = wasm_v128_load(rows[r] + d * (ptrdiff_t)ch);
+      sum = wasm_i16x8_add(sum, half ? wasm_u16x8_extend_high_u8x16(v) : wasm_u16x8_extend_low_u8x16(v));
+    }
+  }
+  return sum;
+}
+
+void tw_color_sharpen_row__wasmsimd(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,
+                                    size_t width, size_t channels) {
+  const v128_t keep = alpha_lanes(channels), thirteen = wasm_i16x8_splat(13);
+  const size_t end = (width - 1) * channels; /* bytes [channels, end) are written; a load reaches i + 16 + channels */
+  size_t i = channels;
+  for (; i + 16 + channels <= width * channels && i + 16 <= end; i += 16) {
+    const v128_t lo = window_sum(above + i, row + i, below + i, channels, 0);
+    const v128_t hi = window_sum(above + i, row + i, below + i, channels, 1);
+    const v128_t q_lo = divide26(wasm_i16x8_add(wasm_i16x8_add(lo, lo), thirteen));
+    const v128_t q_hi = divide26(wasm_i16x8_add(wasm_i16x8_add(hi, hi), thirteen));
+    const v128_t q = wasm_u8x16_narrow_i16x8(q_lo, q_hi);
+    wasm_v128_store(out + i, wasm_v128_bitselect(wasm_v128_load(row + i), q, keep));
+  }
+  TW_COLOR_PLAIN_LOOP
+  for (; i < end; i++)
+    out[i] = channels == 4 && i % 4 == 3 ? row[i] : tw_color_sharpen_byte(above, row, below, i, channels);
+}
+
+/* Blocks of 16·channels bytes (a whole number of pixels) in `channels` vectors; lane j of vector k holds
+ * channel (16k + j) % channels in every block, so lane-wise minima and maxima reduce to the channels at
+ * the end. Then the leftover pixels. */
+void tw_color_minmax__wasmsimd(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]) {
+  v128_t vmin[4], vmax[4];
+  for (size_t k = 0; k < channels; k++) vmin[k] = wasm_i8x16_splat(-1), vmax[k] = wasm_i8x16_splat(0);
+  const size_t block = 16 * channels, blocks = pixels / 16;
+  for (size_t b = 0; b < blocks; b++, in += block) {
+    for (size_t k = 0; k < channels; k++) {
+      const v128_t v = wasm_v128_load(in + 16 * k);
+      vmin[k] = wasm_u8x16_min(vmin[k], v);
+      vmax[k] = wasm_u8x16_max(vmax[k], v);
+    }
+  }
+  uint8_t rest_lo[3], rest_hi[3];
+  tw_color_minmax__scalar(in, pixels - blocks * 16, channels, rest_lo, rest_hi);
+  for (int c = 0; c < 3; c++) lo[c] = rest_lo[c], hi[c] = rest_hi[c];
+  uint8_t mins[64], maxs[64];
+  for (size_t k = 0; k < channels; k++) {
+    wasm_v128_store(mins + 16 * k, vmin[k]);
+    wasm_v128_store(maxs + 16 * k, vmax[k]);
+  }
+  for (size_t i = 0; i < block; i++) {
+    const size_t c = i % channels;
+    if (c == 3) continue;
+    lo[c] = mins[i] < lo[c] ? mins[i] : lo[c];
+    hi[c] = maxs[i] > hi[c] ? maxs[i] : hi[c];
+  }
 }

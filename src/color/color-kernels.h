@@ -17,6 +17,13 @@
  *   blend(in, other, out, bytes, channels, a, b):
  *       colour byte v at i -> trunc(clamp(a·v + b·other[i], 0, 255)) (sharpness;
  *       `other` may be `out`: each byte is read before it is written, once)
+ *   sharpen_row(above, row, below, out, width, channels):
+ *       adjust_sharpness's smoothed row: for the pixels 1 .. width − 2 of `row`
+ *       (width >= 3), colour byte -> round(S / 13) = (2·S + 13) / 26 with S
+ *       the 3x3 sum around it (above, row, below) plus 4 times itself; their
+ *       alpha bytes copied; pixels 0 and width − 1 not written
+ *   minmax(in, pixels, channels, lo, hi):
+ *       each colour channel's smallest and largest byte (pixels >= 1)
  *   hue(in, out, pixels, channels, shift):
  *       adjust_hue with shift = f(hue factor) (color-hue-scalar.c states it)
  *   lut(in, out, pixels, channels, table):
@@ -42,7 +49,10 @@
                              uint8_t mask);                                                                          \
   void tw_color_blend__##isa(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,  \
                              float a, float b);                                                                      \
-  void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);
+  void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);           \
+  void tw_color_sharpen_row__##isa(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,   \
+                                   size_t width, size_t channels);                                                  \
+  void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)
@@ -56,6 +66,17 @@ static inline uint8_t tw_color_clamp_trunc(float x) {
   x = x >= 0.0f ? x : 0.0f;
   x = x > 255.0f ? 255.0f : x;
   return (uint8_t)x;
+}
+
+/* One colour byte of sharpen_row, at byte i of the rows (pixel stride ch). */
+static inline uint8_t tw_color_sharpen_byte(const uint8_t* above, const uint8_t* row, const uint8_t* below, size_t i,
+                                            size_t ch) {
+  uint32_t sum = 4u * row[i];
+  sum += above[i - ch] + above[i] + above[i + ch];
+  sum += row[i - ch] + row[i] + row[i + ch];
+  sum += below[i - ch] + below[i] + below[i + ch];
+  /* S / 13 is never within 1/26 of a half: rounding the exact quotient is torch's float result */
+  return (uint8_t)((2 * sum + 13) / 26);
 }
 
 static inline uint8_t tw_color_gray_of(const uint8_t* p) {

@@ -5,16 +5,13 @@
 #include <string.h>
 
 #include "color-internal.h"
+#include "color-kernels.h"
 #include "color-math.h"
+#include "common/config.h"
 
 void tw_color_autocontrast_table(const uint8_t* in, size_t pixels, size_t channels, uint8_t table[768]) {
-  uint8_t lo[3] = {255, 255, 255}, hi[3] = {0, 0, 0};
-  for (size_t p = 0; p < pixels; p++, in += channels) {
-    for (int c = 0; c < 3; c++) {
-      lo[c] = in[c] < lo[c] ? in[c] : lo[c];
-      hi[c] = in[c] > hi[c] ? in[c] : hi[c];
-    }
-  }
+  uint8_t lo[3], hi[3];
+  (tw_use_simd() ? tw_color_minmax__wasmsimd : tw_color_minmax__scalar)(in, pixels, channels, lo, hi);
   for (int c = 0; c < 3; c++) {
     uint8_t* t = table + 256 * c;
     if (pixels == 0 || hi[c] == lo[c]) { /* torchvision: lo 0, scale 1, i.e. a copy */

@@ -72,22 +72,14 @@ static tw_status gray_mean(const uint8_t* in, const image_plan* plan, float* mea
   return TW_OK;
 }
 
-/* adjust_sharpness's degenerate image into `out`: the border copied, inside round(3x3 sum with centre 5 / 13). */
+/* adjust_sharpness's degenerate image into `out`: the border copied, inside the smoothed rows (color-kernels.h). */
 static void sharpness_degenerate(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels) {
   const size_t row = width * channels;
   memcpy(out, in, row * height);
-  for (size_t y = 1; y + 1 < height; y++) {
-    for (size_t x = 1; x + 1 < width; x++) {
-      const uint8_t* above = in + (y - 1) * row + (x - 1) * channels; /* the 3x3 window's top-left pixel */
-      for (size_t c = 0; c < 3; c++) {
-        uint32_t sum = 4u * above[row + channels + c];
-        for (size_t dy = 0; dy < 3; dy++)
-          for (size_t dx = 0; dx < 3; dx++) sum += above[dy * row + dx * channels + c];
-        /* sum / 13 is never within 1/26 of a half: rounding the exact quotient is torch's result */
-        out[y * row + x * channels + c] = (uint8_t)((2 * sum + 13) / 26);
-      }
-    }
-  }
+  void (*sharpen)(const uint8_t*, const uint8_t*, const uint8_t*, uint8_t*, size_t, size_t) =
+      tw_use_simd() ? tw_color_sharpen_row__wasmsimd : tw_color_sharpen_row__scalar;
+  for (size_t y = 1; y + 1 < height; y++)
+    sharpen(in + (y - 1) * row, in + y * row, in + (y + 1) * row, out + y * row, width, channels);
 }
 
 static tw_status check_factor(int32_t op, double factor) {

@@ -47,9 +47,9 @@
  *     torch's AVX2 vector loop does, except for the last (3·w·h mod 16)
  *     values in planar CHW order, torch's scalar tail, which take
  *     (float)pow((double)x, gamma). The two 256-entry tables are made per
- *     call (color-math.c); where this wasm's pow differs from the machine's
- *     the tail may differ (README). gamma >= 0 and gain finite in float32 (|x| <
- *     3.4e38; f(gain) = inf would make 0·inf = NaN).
+ *     call (color-lut.c; the tail from musl's pow here, glibc's under torch:
+ *     both are ARM's optimized-routines pow). gamma >= 0 and gain finite in
+ *     float32 (|x| < 3.4e38; f(gain) = inf would make 0·inf = NaN).
  *
  *   tw_color_grayscale: out_channels 1: gray; 3: gray in R, G and B; 4 (of a
  *     4-channel image): gray in R, G and B, alpha kept.
