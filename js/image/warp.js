@@ -9,7 +9,8 @@ import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
   size, finite, imagePointer,
 } from './common.js';
-import { checkMatrix, invert, rotation, multiply, point } from './matrix.js';
+import { checkMatrix, invert, multiply, point } from './matrix.js';
+import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from './warp-matrix.js';
 import { checkExtensible } from './pad.js';
 
 /** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
@@ -17,18 +18,26 @@ export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill
 const ROTATE_OPTIONS = ['center', 'scale', 'expand', 'interpolation', 'border', 'fill', 'out'];
 const INTERPOLATIONS = ['nearest', 'linear', 'cubic'];
 
-/** Destination-to-source matrix: `m` itself with inverse, else its inverse (RangeError if singular). */
+/**
+ * Destination-to-source matrix: `m` itself with inverse, else its inverse as
+ * OpenCV's warps compute it (warp-matrix.js). A RangeError when m is
+ * singular or float64 cannot invert it (matrix.invert's test), or when
+ * OpenCV's inverse overflows.
+ */
 export function backwardMatrix(m, length, inverse, op) {
   const matrix = checkMatrix(m, `${op}: matrix`, [length]);
   if (inverse) return matrix;
   try {
-    return invert(matrix);
+    invert(matrix);
   } catch (error) {
     // invert's reason (a zero determinant, or one float64 cannot invert), under this function's name
     const reason = error.message.replace(/^matrix\.invert: m is /, '').replace(/, it has no inverse$/, '');
     if (error instanceof RangeError) throw new RangeError(`${op}: matrix is ${reason}: no warp`);
     throw error;
   }
+  const backward = length === 6 ? cvInvertAffine(matrix) : cvInvertPerspective(matrix);
+  if (!backward.every(Number.isFinite)) throw new RangeError(`${op}: matrix is singular in float64: no warp`);
+  return backward;
 }
 
 /** Packs the per-channel fill bytes into the uint32 tw_image_warp takes (channel c in byte c). */
@@ -143,7 +152,8 @@ export function rotate(img, degrees, options) {
   if (expand) [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
   let forward;
   try {
-    forward = rotation(angle, center, scale);
+    forward = cvRotationMatrix(angle, center, scale);
+    if (!forward.every(Number.isFinite)) throw new RangeError(`entry ${forward.findIndex((v) => !Number.isFinite(v))}`);
     if (expand) forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
   } catch (error) {
     throw new RangeError(`${op}: options.center and options.scale give a matrix that overflows float64`, { cause: error });
@@ -151,7 +161,7 @@ export function rotate(img, degrees, options) {
   const how = sampling(opts, src.channels, op);
   let backward;
   try {
-    backward = invert(forward); // singular only when scale (squared) under- or overflows
+    backward = backwardMatrix(forward, 6, false, op); // singular only when scale (squared) under- or overflows
   } catch (error) {
     throw new RangeError(`${op}: options.scale: ${scale} gives a turn float64 cannot invert`, { cause: error });
   }
