@@ -17,6 +17,12 @@ static int32_t mod(int32_t p, int32_t n) {
 /* Tap p of an axis of n >= 1 pixels -> its source index, or -1 (CONSTANT: the fill). */
 static int32_t border_index(int32_t p, int32_t n, int32_t border) {
   if (p >= 0 && p < n) return p;
+  /* one reflection or wrap away (most taps): the general forms' values without a division */
+  const int32_t near = border == TW_IMAGE_BORDER_REFLECT    ? (p < 0 ? -p : 2 * n - 2 - p)
+                       : border == TW_IMAGE_BORDER_SYMMETRIC ? (p < 0 ? -p - 1 : 2 * n - 1 - p)
+                       : border == TW_IMAGE_BORDER_WRAP      ? (p < 0 ? p + n : p - n)
+                                                             : -1;
+  if (near >= 0 && near < n && n > 1) return near;
   switch (border) {
     case TW_IMAGE_BORDER_EDGE: /* BORDER_REPLICATE */
       return p < 0 ? 0 : n - 1;
@@ -45,6 +51,11 @@ void tw_warp_fixed_bordered(const tw_warp_fixed* w, int32_t sx, int32_t sy, int3
     return;
   }
   const int K = w->interpolation == TW_IMAGE_INTERPOLATION_CUBIC ? 4 : 2, first = K == 4 ? -1 : 0;
+  if (w->border == TW_IMAGE_BORDER_CONSTANT && (sx + first + K <= 0 || sx + first >= w->width ||
+                                                sy + first + K <= 0 || sy + first >= w->height)) {
+    memcpy(out, w->fill, (size_t)C); /* every tap is the fill, and a table row sums to 1 << 15 */
+    return;
+  }
   int32_t xs[4], ys[4];
   for (int k = 0; k < K; k++) {
     xs[k] = border_index(sx + first + k, w->width, w->border);

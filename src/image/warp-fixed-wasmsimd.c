@@ -65,16 +65,131 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   }
 }
 
+/* 2 pixels' rne(clamp(v)) (warp-fixed-coords.c: NaN gives INT32_MAX) in the low int32 lanes. */
+TW_INLINE v128_t clamp_round2(v128_t v) {
+  const v128_t hi = wasm_f64x2_splat(2147483647.0), lo = wasm_f64x2_splat(-2147483648.0);
+  const v128_t below = wasm_v128_bitselect(v, hi, wasm_f64x2_lt(v, hi));
+  const v128_t c = wasm_v128_bitselect(below, lo, wasm_f64x2_lt(lo, below));
+  return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
+}
+
+/* Pixels x, x + 1 of the row: X and Y (int32, low lanes), in the scalar
+ * kernel's double operations; *xb is the block start of x, moved on here
+ * (no integer division per pixel). */
+TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, int32_t* xb, v128_t* X,
+                                v128_t* Y) {
+  const double* m = w->m;
+  const int32_t bw = w->block_width;
+  if (x >= *xb + bw) *xb += bw;
+  const int32_t b0 = *xb, b1 = x + 1 >= b0 + bw ? b0 + bw : b0;
+  const v128_t xs = wasm_f64x2_make((double)b0, (double)b1), x1 = wasm_f64x2_make((double)(x - b0), (double)(x + 1 - b1));
+#define TW_ROW(a, b, c)                                                                                      \
+  wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_splat(a), xs), wasm_f64x2_splat((b) * y)), \
+                 wasm_f64x2_splat(c))
+  const v128_t X0 = TW_ROW(m[0], m[1], m[2]), Y0 = TW_ROW(m[3], m[4], m[5]), W0 = TW_ROW(m[6], m[7], m[8]);
+#undef TW_ROW
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  W = wasm_v128_bitselect(zero, wasm_f64x2_div(wasm_f64x2_splat(K), W), wasm_f64x2_eq(W, zero));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+}
+
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out) {
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  const double K = nearest ? 1.0 : (double)TW_WARP_TAB, y = (double)row;
+  const v128_t mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  int32_t xb = col / w->block_width * w->block_width;
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    v128_t Xa, Ya, Xb, Yb;
+    perspective_pair(w, y, K, col + k, &xb, &Xa, &Ya);
+    perspective_pair(w, y, K, col + k + 2, &xb, &Xb, &Yb);
+    const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+    if (nearest) {
+      wasm_v128_store(out->x + k, sat16x4(X));
+      wasm_v128_store(out->y + k, sat16x4(Y));
+      wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+      continue;
+    }
+    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                             wasm_v128_and(X, mask)));
+  }
+  if (k < n) { /* the last n % 4 pixels: the scalar kernel */
+    const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+    tw_image_warp_perspective_coords__scalar(w, row, col + k, n - k, &rest);
+  }
+}
+
+/* 4 pixels in 4-byte slots (channel c of pixel k at byte 4k + c) -> 4C bytes at out. */
+TW_INLINE void store_compact(v128_t b, uint8_t* out, const int C) {
+  switch (C) {
+    case 1: wasm_v128_store32_lane(out, wasm_i8x16_shuffle(b, b, 0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+      break;
+    case 2:
+      wasm_v128_store64_lane(out, wasm_i8x16_shuffle(b, b, 0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+      break;
+    case 3: {
+      const v128_t t = wasm_i8x16_shuffle(b, b, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
+      wasm_v128_store64_lane(out, t, 0);
+      wasm_v128_store32_lane(out + 8, t, 2);
+      break;
+    }
+    default: wasm_v128_store(out, b); break;
+  }
+}
+
 /* ---- nearest ------------------------------------------------------------------ */
 
+/* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
+#define TW_LOAD_PIXEL_LANE(v, p, lane, C)                                                            \
+  ((C) == 1   ? wasm_v128_load8_lane((p), (v), 4 * (lane))                                           \
+   : (C) == 2 ? wasm_v128_load16_lane((p), (v), 2 * (lane))                                          \
+   : (C) == 3 ? wasm_v128_load8_lane((p) + 2, wasm_v128_load16_lane((p), (v), 2 * (lane)), 4 * (lane) + 2) \
+              : wasm_v128_load32_lane((p), (v), (lane)))
+
+/* Groups of 4 pixels all inside: their offsets, the pixels gathered into
+ * 4-byte slots and stored compacted; other pixels one at a time (a copy, or
+ * the border path). */
 TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst, const int C) {
   const size_t row_bytes = (size_t)w->width * (size_t)C;
-  for (int32_t k = 0; k < n; k++) {
+  const uint8_t* src = w->src;
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
+    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      for (int q = 0; q < 4; q++) {
+        const int32_t sx = c->x[k + q], sy = c->y[k + q];
+        uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
+        if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
+          memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
+        } else {
+          tw_warp_fixed_bordered(w, sx, sy, 0, out);
+        }
+      }
+      continue;
+    }
+    uint32_t offset[4];
+    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
+    v128_t v = wasm_i32x4_splat(0);
+    v = TW_LOAD_PIXEL_LANE(v, src + offset[0], 0, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + offset[1], 1, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + offset[2], 2, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + offset[3], 3, C);
+    store_compact(v, dst + (size_t)k * (size_t)C, C);
+  }
+  for (; k < n; k++) {
     const int32_t sx = c->x[k], sy = c->y[k];
+    uint8_t* out = dst + (size_t)k * (size_t)C;
     if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
-      memcpy(dst + (size_t)k * (size_t)C, w->src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
+      memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
     } else {
-      tw_warp_fixed_bordered(w, sx, sy, 0, dst + (size_t)k * (size_t)C);
+      tw_warp_fixed_bordered(w, sx, sy, 0, out);
     }
   }
 }
@@ -135,39 +250,26 @@ TW_INLINE v128_t pairs(v128_t v, const int C, const int o) {
 }
 #undef TW_PAIRS
 
-/* The weight pair at w (2 int16) in every int32 lane. */
-TW_INLINE v128_t weight_pair(const int16_t* w) {
-  int32_t pair;
-  memcpy(&pair, w, sizeof pair);
-  return wasm_i32x4_splat(pair);
-}
-
 TW_INLINE v128_t round_shift(v128_t sum) {
   return wasm_i32x4_shr(wasm_i32x4_add(sum, wasm_i32x4_splat(1 << (TW_WARP_COEF_BITS - 1))), TW_WARP_COEF_BITS);
 }
 
-/* Channel sums (lane ch) of an inside pixel. */
-TW_INLINE v128_t linear_pixel(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C) {
-  const size_t row_bytes = (size_t)w->width * (size_t)C;
-  const uint8_t* p = w->src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C;
+/* Channel sums (lane ch) of an inside pixel whose first tap is at p, weights at wt. */
+TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
   v128_t v = wasm_i32x4_splat(0);
   v = load_pair_row(v, p, C, 0);
   v = load_pair_row(v, p + row_bytes, C, 1);
-  const int16_t* wt = w->table + (size_t)a * 4;
-  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, C, 0), weight_pair(wt)),
-                                  wasm_i32x4_dot_i16x8(pairs(v, C, 8), weight_pair(wt + 2)));
+  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt)),
+                                  wasm_i32x4_dot_i16x8(pairs(v, C, 8), wasm_v128_load32_splat(wt + 2)));
   return round_shift(s);
 }
 
-TW_INLINE v128_t cubic_pixel(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C) {
-  const size_t row_bytes = (size_t)w->width * (size_t)C;
-  const uint8_t* p = w->src + (size_t)(sy - 1) * row_bytes + (size_t)(sx - 1) * (size_t)C;
-  const int16_t* wt = w->table + (size_t)a * 16;
+TW_INLINE v128_t cubic_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
     const v128_t v = load_quad_row(p + (size_t)r * row_bytes, C);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 0), weight_pair(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 2 * C), weight_pair(wt + 4 * r + 2)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 2 * C), wasm_v128_load32_splat(wt + 4 * r + 2)));
   }
   return round_shift(s);
 }
@@ -186,58 +288,65 @@ TW_INLINE void store_pixel(v128_t r, uint8_t* out, const int C) {
 
 /* 4 pixels' values -> 4C bytes at out. */
 TW_INLINE void store_group(const v128_t* r, uint8_t* out, const int C) {
-  const v128_t b = wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3]));
-  switch (C) {
-    case 1: wasm_v128_store32_lane(out, wasm_i8x16_shuffle(b, b, 0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
-      break;
-    case 2:
-      wasm_v128_store64_lane(out, wasm_i8x16_shuffle(b, b, 0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0), 0);
-      break;
-    case 3: {
-      const v128_t t = wasm_i8x16_shuffle(b, b, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
-      wasm_v128_store64_lane(out, t, 0);
-      wasm_v128_store32_lane(out + 8, t, 2);
-      break;
-    }
-    default: wasm_v128_store(out, b); break;
-  }
+  store_compact(wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3])), out,
+                C);
 }
 
 /* ---- linear and cubic ----------------------------------------------------------- */
 
+/* What the inner loop reads, in locals (stores through dst may alias the call's fields). */
+typedef struct tw_filter_view {
+  const uint8_t* src;
+  size_t row_bytes;
+  const int16_t* table;
+  int32_t xmax, ymax; /* the largest first tap (sx + first, sy + first) with every tap inside; < 0: none */
+} tw_filter_view;
+
+/* The sums of the pixel whose first tap is at byte `offset`, table row a. */
+TW_INLINE v128_t filter_sums(const tw_filter_view* v, uint32_t offset, int32_t a, const int C, const int cubic) {
+  return cubic ? cubic_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 16, C)
+               : linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
+}
+
 /* One pixel: inside -> the vector sums, else the border path. */
-TW_INLINE void filter_one(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t k, uint8_t* dst, const int C,
-                          const int cubic) {
+TW_INLINE void filter_one(const tw_warp_fixed* w, const tw_filter_view* v, const tw_warp_coords* c, int32_t k,
+                          uint8_t* dst, const int C, const int cubic) {
+  const int first = cubic ? -1 : 0;
   const int32_t sx = c->x[k], sy = c->y[k];
   uint8_t* out = dst + (size_t)k * (size_t)C;
-  if (!tw_warp_fixed_inside(w, sx, sy, cubic ? 4 : 2, cubic ? -1 : 0)) {
+  if (sx + first < 0 || sx + first > v->xmax || sy + first < 0 || sy + first > v->ymax) {
     tw_warp_fixed_bordered(w, sx, sy, c->a[k], out);
   } else {
-    store_pixel(cubic ? cubic_pixel(w, sx, sy, c->a[k], C) : linear_pixel(w, sx, sy, c->a[k], C), out, C);
+    const uint32_t offset = (uint32_t)(sy + first) * (uint32_t)v->row_bytes + (uint32_t)(sx + first) * (uint32_t)C;
+    store_pixel(filter_sums(v, offset, c->a[k], C, cubic), out, C);
   }
 }
 
 /* Groups of 4 pixels with every tap inside are packed together; the others
- * (and the last n % 4) go one at a time. */
+ * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
+ * keeps sources below 2^31 bytes. */
 TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst, const int C,
                       const int cubic) {
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
+  const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
+  const int any_inside = v.xmax >= 0 && v.ymax >= 0;
   int32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    int inside = 1;
-    for (int q = 0; q < 4; q++) inside &= tw_warp_fixed_inside(w, c->x[k + q], c->y[k + q], K, first);
-    if (!inside) {
-      for (int q = 0; q < 4; q++) filter_one(w, c, k + q, dst, C, cubic);
+  for (; any_inside && k + 4 <= n; k += 4) {
+    const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
+    const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
+    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      for (int q = 0; q < 4; q++) filter_one(w, &v, c, k + q, dst, C, cubic);
       continue;
     }
+    uint32_t offset[4];
+    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
     v128_t r[4];
-    for (int q = 0; q < 4; q++) {
-      r[q] = cubic ? cubic_pixel(w, c->x[k + q], c->y[k + q], c->a[k + q], C)
-                   : linear_pixel(w, c->x[k + q], c->y[k + q], c->a[k + q], C);
-    }
+    for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
     store_group(r, dst + (size_t)k * (size_t)C, C);
   }
-  for (; k < n; k++) filter_one(w, c, k, dst, C, cubic);
+  for (; k < n; k++) filter_one(w, &v, c, k, dst, C, cubic);
 }
 
 void tw_image_warp_linear__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {

@@ -67,6 +67,8 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
                                            const tw_warp_coords* out);
 void tw_image_warp_perspective_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                               const tw_warp_coords* out);
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out);
 
 /* n pixels from their coordinates into dst (channels bytes each). */
 typedef void (*tw_warp_sample_fn)(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);

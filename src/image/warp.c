@@ -163,7 +163,8 @@ static tw_status tw_warp_run(const tw_warp_args* a) {
   int32_t* scratch = malloc((deltas + 3 * TW_WARP_RUN) * sizeof(int32_t));
   if (!scratch) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the coordinate buffer");
   const tw_warp_coords coords = {scratch + deltas, scratch + deltas + TW_WARP_RUN, scratch + deltas + 2 * TW_WARP_RUN};
-  tw_warp_coords_fn run_coords = tw_image_warp_perspective_coords__scalar;
+  tw_warp_coords_fn run_coords =
+      simd ? tw_image_warp_perspective_coords__wasmsimd : tw_image_warp_perspective_coords__scalar;
   if (!a->perspective) {
     tw_warp_affine_deltas(w.m, a->dst_width, scratch, scratch + a->dst_width);
     w.adelta = scratch;
