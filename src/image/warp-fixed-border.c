@@ -8,58 +8,23 @@
 
 #include "warp-fixed.h"
 
-/* Python's p mod n (n > 0). */
-static int32_t mod(int32_t p, int32_t n) {
-  const int32_t r = p % n;
-  return r < 0 ? r + n : r;
-}
-
-/* Tap p of an axis of n >= 1 pixels -> its source index, or -1 (CONSTANT: the fill). */
-static int32_t border_index(int32_t p, int32_t n, int32_t border) {
-  if (p >= 0 && p < n) return p;
-  /* one reflection or wrap away (most taps): the general forms' values without a division */
-  const int32_t near = border == TW_IMAGE_BORDER_REFLECT    ? (p < 0 ? -p : 2 * n - 2 - p)
-                       : border == TW_IMAGE_BORDER_SYMMETRIC ? (p < 0 ? -p - 1 : 2 * n - 1 - p)
-                       : border == TW_IMAGE_BORDER_WRAP      ? (p < 0 ? p + n : p - n)
-                                                             : -1;
-  if (near >= 0 && near < n && n > 1) return near;
-  switch (border) {
-    case TW_IMAGE_BORDER_EDGE: /* BORDER_REPLICATE */
-      return p < 0 ? 0 : n - 1;
-    case TW_IMAGE_BORDER_REFLECT: { /* BORDER_REFLECT_101: dcb|abcd|cba */
-      if (n == 1) return 0;
-      const int32_t q = mod(p, 2 * n - 2);
-      return q < n ? q : 2 * n - 2 - q;
-    }
-    case TW_IMAGE_BORDER_SYMMETRIC: { /* BORDER_REFLECT: cba|abcd|dcb */
-      const int32_t q = mod(p, 2 * n);
-      return q < n ? q : 2 * n - 1 - q;
-    }
-    case TW_IMAGE_BORDER_WRAP:
-      return mod(p, n);
-    default: /* CONSTANT */
-      return -1;
-  }
-}
-
 void tw_warp_fixed_bordered(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, uint8_t* out) {
   const int32_t C = w->channels;
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   if (w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
-    const int32_t x = border_index(sx, w->width, w->border), y = border_index(sy, w->height, w->border);
+    const int32_t x = tw_warp_border_index(sx, w->width, w->border), y = tw_warp_border_index(sy, w->height, w->border);
     memcpy(out, x < 0 || y < 0 ? w->fill : w->src + (size_t)y * row_bytes + (size_t)x * (size_t)C, (size_t)C);
     return;
   }
   const int K = w->interpolation == TW_IMAGE_INTERPOLATION_CUBIC ? 4 : 2, first = K == 4 ? -1 : 0;
-  if (w->border == TW_IMAGE_BORDER_CONSTANT && (sx + first + K <= 0 || sx + first >= w->width ||
-                                                sy + first + K <= 0 || sy + first >= w->height)) {
+  if (tw_warp_fixed_all_fill(w, sx, sy, K, first)) {
     memcpy(out, w->fill, (size_t)C); /* every tap is the fill, and a table row sums to 1 << 15 */
     return;
   }
   int32_t xs[4], ys[4];
   for (int k = 0; k < K; k++) {
-    xs[k] = border_index(sx + first + k, w->width, w->border);
-    ys[k] = border_index(sy + first + k, w->height, w->border);
+    xs[k] = tw_warp_border_index(sx + first + k, w->width, w->border);
+    ys[k] = tw_warp_border_index(sy + first + k, w->height, w->border);
   }
   const int16_t* weights = w->table + (size_t)a * (size_t)(K * K);
   for (int32_t c = 0; c < C; c++) {

@@ -308,17 +308,66 @@ TW_INLINE v128_t filter_sums(const tw_filter_view* v, uint32_t offset, int32_t a
                : linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
 }
 
-/* One pixel: inside -> the vector sums, else the border path. */
+/* The taps of source row index yi (-1: outside), columns xs[0..3]: each
+ * pixel's C bytes in its 4-byte slot; a tap outside (CONSTANT) reads the fill. */
+TW_INLINE v128_t gather_row(const tw_warp_fixed* w, size_t row_bytes, int32_t yi, const int32_t* xs, const int taps,
+                            const int C) {
+  const uint8_t* p[4];
+  for (int k = 0; k < taps; k++) {
+    p[k] = yi < 0 || xs[k] < 0 ? w->fill : w->src + (size_t)yi * row_bytes + (size_t)xs[k] * (size_t)C;
+  }
+  v128_t v = wasm_i32x4_splat(0);
+  v = TW_LOAD_PIXEL_LANE(v, p[0], 0, C);
+  v = TW_LOAD_PIXEL_LANE(v, p[1], 1, C);
+  if (taps == 4) {
+    v = TW_LOAD_PIXEL_LANE(v, p[2], 2, C);
+    v = TW_LOAD_PIXEL_LANE(v, p[3], 3, C);
+  }
+  return v;
+}
+
+/* The sums of a pixel with some tap outside (warp-fixed-border.c's taps and
+ * fill, the vector arithmetic of the inside pixels). */
+TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C,
+                               const int cubic) {
+  const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const size_t row_bytes = (size_t)w->width * (size_t)C;
+  int32_t xs[4], ys[4];
+  for (int k = 0; k < K; k++) {
+    xs[k] = tw_warp_border_index(sx + first + k, w->width, w->border);
+    ys[k] = tw_warp_border_index(sy + first + k, w->height, w->border);
+  }
+  if (!cubic) {
+    const int16_t* wt = w->table + (size_t)a * 4;
+    v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
+    const v128_t lower = gather_row(w, row_bytes, ys[1], xs, 2, C);
+    v = wasm_i64x2_shuffle(v, lower, 0, 2); /* row 1's two taps in slots 2, 3 */
+    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt)),
+                                      wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 2))));
+  }
+  const int16_t* wt = w->table + (size_t)a * 16;
+  v128_t s = wasm_i32x4_splat(0);
+  for (int r = 0; r < 4; r++) {
+    const v128_t v = gather_row(w, row_bytes, ys[r], xs, 4, C);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 4 * r + 2)));
+  }
+  return round_shift(s);
+}
+
+/* One pixel: inside -> the vector sums; every tap the fill -> the fill; else the gathered taps. */
 TW_INLINE void filter_one(const tw_warp_fixed* w, const tw_filter_view* v, const tw_warp_coords* c, int32_t k,
                           uint8_t* dst, const int C, const int cubic) {
   const int first = cubic ? -1 : 0;
   const int32_t sx = c->x[k], sy = c->y[k];
   uint8_t* out = dst + (size_t)k * (size_t)C;
-  if (sx + first < 0 || sx + first > v->xmax || sy + first < 0 || sy + first > v->ymax) {
-    tw_warp_fixed_bordered(w, sx, sy, c->a[k], out);
-  } else {
+  if (sx + first >= 0 && sx + first <= v->xmax && sy + first >= 0 && sy + first <= v->ymax) {
     const uint32_t offset = (uint32_t)(sy + first) * (uint32_t)v->row_bytes + (uint32_t)(sx + first) * (uint32_t)C;
     store_pixel(filter_sums(v, offset, c->a[k], C, cubic), out, C);
+  } else if (tw_warp_fixed_all_fill(w, sx, sy, cubic ? 4 : 2, first)) {
+    memcpy(out, w->fill, (size_t)C);
+  } else {
+    store_pixel(bordered_sums(w, sx, sy, c->a[k], C, cubic), out, C);
   }
 }
 

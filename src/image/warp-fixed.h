@@ -90,6 +90,47 @@ static inline int tw_warp_fixed_inside(const tw_warp_fixed* w, int32_t sx, int32
   return sx + first >= 0 && sx + first + K <= w->width && sy + first >= 0 && sy + first + K <= w->height;
 }
 
+/* Python's p mod n (n > 0). */
+static inline int32_t tw_warp_mod(int32_t p, int32_t n) {
+  const int32_t r = p % n;
+  return r < 0 ? r + n : r;
+}
+
+/* Tap p of an axis of n >= 1 pixels -> its source index, or -1 (CONSTANT: the fill). */
+static inline int32_t tw_warp_border_index(int32_t p, int32_t n, int32_t border) {
+  if (p >= 0 && p < n) return p;
+  /* one reflection or wrap away (most taps): the general forms' values without a division */
+  const int32_t near = border == TW_IMAGE_BORDER_REFLECT    ? (p < 0 ? -p : 2 * n - 2 - p)
+                       : border == TW_IMAGE_BORDER_SYMMETRIC ? (p < 0 ? -p - 1 : 2 * n - 1 - p)
+                       : border == TW_IMAGE_BORDER_WRAP      ? (p < 0 ? p + n : p - n)
+                                                             : -1;
+  if (near >= 0 && near < n && n > 1) return near;
+  switch (border) {
+    case TW_IMAGE_BORDER_EDGE: /* BORDER_REPLICATE */
+      return p < 0 ? 0 : n - 1;
+    case TW_IMAGE_BORDER_REFLECT: { /* BORDER_REFLECT_101: dcb|abcd|cba */
+      if (n == 1) return 0;
+      const int32_t q = tw_warp_mod(p, 2 * n - 2);
+      return q < n ? q : 2 * n - 2 - q;
+    }
+    case TW_IMAGE_BORDER_SYMMETRIC: { /* BORDER_REFLECT: cba|abcd|dcb */
+      const int32_t q = tw_warp_mod(p, 2 * n);
+      return q < n ? q : 2 * n - 1 - q;
+    }
+    case TW_IMAGE_BORDER_WRAP:
+      return tw_warp_mod(p, n);
+    default: /* CONSTANT */
+      return -1;
+  }
+}
+
+/* Whether every tap is the CONSTANT border's fill: then the pixel is the fill
+ * (a table row sums to 1 << 15). */
+static inline int tw_warp_fixed_all_fill(const tw_warp_fixed* w, int32_t sx, int32_t sy, int K, int first) {
+  return w->border == TW_IMAGE_BORDER_CONSTANT &&
+         (sx + first + K <= 0 || sx + first >= w->width || sy + first + K <= 0 || sy + first >= w->height);
+}
+
 /* A 2-D kernel's sum as a pixel value: (s + 2^14) >> 15 (arithmetic), clamped. */
 static inline uint8_t tw_warp_fixed_u8(int32_t s) {
   const int32_t v = (s + (1 << (TW_WARP_COEF_BITS - 1))) >> TW_WARP_COEF_BITS;
