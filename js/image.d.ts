@@ -209,11 +209,11 @@ export declare function crop<O extends Image = ImageResult>(img: Image, options?
 /** Mirror: 'horizontal' (OpenCV flip code 1), 'vertical' (0), 'both' (-1). Exact. */
 export declare function flip<O extends Image = ImageResult>(img: Image, direction: FlipDirection, options?: OutOption<O>): O;
 /** Counter-clockwise quarter turns (any integer). Exact. */
-/** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`. */
+/** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`: cv2 4.6's bytes exactly. */
 export declare function warpAffine<O extends Image = ImageResult>(img: Image, m: AffineMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
-/** OpenCV's warpPerspective: `m` is a row-major 3×3. */
+/** OpenCV's warpPerspective: `m` is a row-major 3×3; cv2 4.6's bytes exactly. */
 export declare function warpPerspective<O extends Image = ImageResult>(img: Image, m: PerspectiveMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
-/** Turns by `degrees` counter-clockwise on screen. */
+/** Turns by `degrees` counter-clockwise on screen: cv2.warpAffine with cv2.getRotationMatrix2D(center, degrees, scale). */
 export declare function rotate<O extends Image = ImageResult>(img: Image, degrees: number, options?: RotateOptions & OutOption<O>): O;
 
 export declare function rotate90<O extends Image = ImageResult>(img: Image, turns: number, options?: OutOption<O>): O;

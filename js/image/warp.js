@@ -1,5 +1,6 @@
 // warpAffine, warpPerspective and rotate: tw_image_warp (src/image/warp.h
-// states the arithmetic). The source is copied into the heap once; the
+// states the arithmetic: OpenCV 4.6's fixed point, so cv2's bytes), with the
+// matrices OpenCV computes for itself (warp-matrix.js). The source is copied into the heap once; the
 // result is computed a band of rows at a time into a small heap block and
 // copied out, so the heap side of the copy-out stays in cache (stream.js).
 import { flag } from '../args.js';
@@ -98,7 +99,7 @@ function warp(op, img, m, length, options) {
  * maps destination to source). Options: width, height (default the
  * source's), interpolation ('nearest' | 'linear' | 'cubic'), border
  * ('constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap'), fill, inverse,
- * out. Arithmetic: src/image/warp.h.
+ * out. Arithmetic: src/image/warp.h (cv2.warpAffine's bytes).
  */
 export function warpAffine(img, m, options) {
   return warp('warpAffine', img, m, 6, options);
@@ -135,7 +136,8 @@ export function expandedSize(w, h, degrees, scale, cx, cy, defaultCenter) {
 /**
  * Turns the image by `degrees` counter-clockwise on screen about `center`
  * (default the image centre, [(w − 1) / 2, (h − 1) / 2]), scaled by `scale`
- * (default 1). `expand: true` grows the result to hold the whole turned
+ * (default 1): cv2.warpAffine(img, cv2.getRotationMatrix2D(center, degrees,
+ * scale), (w, h)) byte for byte (cvRotationMatrix). `expand: true` grows the result to hold the whole turned
  * image (PIL's rotate(expand=True) size; the centre moves to the result's
  * centre). Options: center, scale, expand, interpolation (default 'linear'),
  * border (default 'constant'), fill, out.
