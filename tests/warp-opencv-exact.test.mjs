@@ -14,7 +14,9 @@ import { warpAffine, warpPerspective, rotate } from '../js/image.js';
 
 await ready();
 
-const doc = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/image/warp/opencv-exact.json.gz', import.meta.url))));
+// TW_WARP_FIXTURE: a larger sweep from the same generator (--out, --repeat), not committed
+const fixture = process.env.TW_WARP_FIXTURE ?? new URL('./fixtures/image/warp/opencv-exact.json.gz', import.meta.url);
+const doc = JSON.parse(gunzipSync(readFileSync(fixture)));
 const decode = (text) => new Uint8Array(Buffer.from(text, 'base64'));
 
 function source(c) {
