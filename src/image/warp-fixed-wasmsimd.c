@@ -65,34 +65,56 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   }
 }
 
-/* 2 pixels' rne(clamp(v)) (warp-fixed-coords.c: NaN gives INT32_MAX) in the low int32 lanes. */
+/* 2 pixels' rne(clamp(v)) in the low int32 lanes: pmin/pmax are
+ * std::min(INT_MAX, v) and std::max(INT_MIN, .) exactly (NaN gives INT_MAX,
+ * as in warp-fixed-coords.c). */
 TW_INLINE v128_t clamp_round2(v128_t v) {
-  const v128_t hi = wasm_f64x2_splat(2147483647.0), lo = wasm_f64x2_splat(-2147483648.0);
-  const v128_t below = wasm_v128_bitselect(v, hi, wasm_f64x2_lt(v, hi));
-  const v128_t c = wasm_v128_bitselect(below, lo, wasm_f64x2_lt(lo, below));
+  const v128_t c = wasm_f64x2_pmax(wasm_f64x2_splat(-2147483648.0), wasm_f64x2_pmin(wasm_f64x2_splat(2147483647.0), v));
   return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
 }
 
-/* Pixels x, x + 1 of the row: X and Y (int32, low lanes), in the scalar
- * kernel's double operations; *xb is the block start of x, moved on here
- * (no integer division per pixel). */
-TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, int32_t* xb, v128_t* X,
-                                v128_t* Y) {
+/* The block a pair of pixels lies in: its start and X0, Y0, W0 there (the
+ * scalar kernel's double operations, computed once per block). */
+typedef struct tw_block {
+  int32_t start;
+  v128_t X0, Y0, W0;
+} tw_block;
+
+TW_INLINE void block_at(const tw_warp_fixed* w, double y, int32_t start, tw_block* b) {
+  const double* m = w->m, xs = (double)start;
+  b->start = start;
+  b->X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
+  b->Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
+  b->W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+}
+
+/* X and Y of 2 pixels at columns x1 (f64x2) of the block. */
+TW_INLINE void pair_in_block(const tw_warp_fixed* w, double K, const tw_block* b, v128_t x1, v128_t* X, v128_t* Y) {
   const double* m = w->m;
-  const int32_t bw = w->block_width;
-  if (x >= *xb + bw) *xb += bw;
-  const int32_t b0 = *xb, b1 = x + 1 >= b0 + bw ? b0 + bw : b0;
-  const v128_t xs = wasm_f64x2_make((double)b0, (double)b1), x1 = wasm_f64x2_make((double)(x - b0), (double)(x + 1 - b1));
-#define TW_ROW(a, b, c)                                                                                      \
-  wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_splat(a), xs), wasm_f64x2_splat((b) * y)), \
-                 wasm_f64x2_splat(c))
-  const v128_t X0 = TW_ROW(m[0], m[1], m[2]), Y0 = TW_ROW(m[3], m[4], m[5]), W0 = TW_ROW(m[6], m[7], m[8]);
-#undef TW_ROW
   const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  v128_t W = wasm_f64x2_add(b->W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
   W = wasm_v128_bitselect(zero, wasm_f64x2_div(wasm_f64x2_splat(K), W), wasm_f64x2_eq(W, zero));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+}
+
+/* Pixels x, x + 1 of the row. They usually share a block; a pair across a
+ * block boundary (odd block widths) takes each lane from its own block. */
+TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, tw_block* b, v128_t* X,
+                                v128_t* Y) {
+  const int32_t bw = w->block_width;
+  if (x >= b->start + bw) block_at(w, y, x / bw * bw, b); /* once per block */
+  if (x + 1 < b->start + bw) {
+    pair_in_block(w, K, b, wasm_f64x2_make((double)(x - b->start), (double)(x + 1 - b->start)), X, Y);
+    return;
+  }
+  tw_block next;
+  block_at(w, y, b->start + bw, &next);
+  v128_t Xa, Ya, Xb, Yb;
+  pair_in_block(w, K, b, wasm_f64x2_splat((double)(x - b->start)), &Xa, &Ya);
+  pair_in_block(w, K, &next, wasm_f64x2_splat(0.0), &Xb, &Yb);
+  *X = wasm_i32x4_shuffle(Xa, Xb, 0, 4, 2, 3);
+  *Y = wasm_i32x4_shuffle(Ya, Yb, 0, 4, 2, 3);
 }
 
 void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
@@ -100,12 +122,13 @@ void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t 
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
   const double K = nearest ? 1.0 : (double)TW_WARP_TAB, y = (double)row;
   const v128_t mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
-  int32_t xb = col / w->block_width * w->block_width;
+  tw_block b;
+  block_at(w, y, col / w->block_width * w->block_width, &b);
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     v128_t Xa, Ya, Xb, Yb;
-    perspective_pair(w, y, K, col + k, &xb, &Xa, &Ya);
-    perspective_pair(w, y, K, col + k + 2, &xb, &Xb, &Yb);
+    perspective_pair(w, y, K, col + k, &b, &Xa, &Ya);
+    perspective_pair(w, y, K, col + k + 2, &b, &Xb, &Yb);
     const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
     if (nearest) {
       wasm_v128_store(out->x + k, sat16x4(X));
