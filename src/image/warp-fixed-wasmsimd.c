@@ -15,6 +15,11 @@
 #include "warp-fixed.h"
 
 #define TW_INLINE static inline __attribute__((always_inline))
+#if defined(__clang__)
+#define TW_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define TW_NO_UNROLL
+#endif
 
 /* ---- coordinates ------------------------------------------------------------ */
 
@@ -394,6 +399,22 @@ TW_INLINE void filter_one(const tw_warp_fixed* w, const tw_filter_view* v, const
   }
 }
 
+/* filter_one for any C and kernel, out of line: the one-at-a-time pixels
+ * (border, tails) are the minority, and one copy of them keeps the module
+ * small. */
+static __attribute__((noinline)) void filter_one_any(const tw_warp_fixed* w, const tw_filter_view* v,
+                                                     const tw_warp_coords* c, int32_t k, uint8_t* dst, int C,
+                                                     int cubic) {
+#define TW_ONE(C) cubic ? filter_one(w, v, c, k, dst, C, 1) : filter_one(w, v, c, k, dst, C, 0)
+  switch (C) {
+    case 1: TW_ONE(1); break;
+    case 2: TW_ONE(2); break;
+    case 3: TW_ONE(3); break;
+    default: TW_ONE(4); break;
+  }
+#undef TW_ONE
+}
+
 /* Groups of 4 pixels with every tap inside are packed together; the others
  * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
  * keeps sources below 2^31 bytes. */
@@ -409,16 +430,22 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
     if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
-      for (int q = 0; q < 4; q++) filter_one(w, &v, c, k + q, dst, C, cubic);
+      for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
       continue;
     }
     uint32_t offset[4];
     wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
     v128_t r[4];
-    for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
+    if (cubic) {
+      /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
+      TW_NO_UNROLL
+      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
+    } else {
+      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
+    }
     store_group(r, dst + (size_t)k * (size_t)C, C);
   }
-  for (; k < n; k++) filter_one(w, &v, c, k, dst, C, cubic);
+  for (; k < n; k++) filter_one_any(w, &v, c, k, dst, C, cubic);
 }
 
 void tw_image_warp_linear__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {
