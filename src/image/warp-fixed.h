@@ -47,10 +47,9 @@ typedef struct tw_warp_coords {
 } tw_warp_coords;
 
 /* The int16 weight table of LINEAR (1024 x 2 x 2) or CUBIC (1024 x 4 x 4),
- * row fy * 32 + fx, tap (r, c) at r * K + c; built on first use in a heap
- * block kept for the module's lifetime (warp-fixed-tables.c; not thread-safe
- * on first use, like the module). NULL for NEAREST, or when that first
- * allocation fails. */
+ * row fy * 32 + fx, tap (r, c) at r * K + c; built on first use into static
+ * storage (warp-fixed-tables.c; not thread-safe on first use, like the
+ * module). NULL for NEAREST. */
 const int16_t* tw_warp_fixed_table(int32_t interpolation);
 
 /* cvRound of a double as OpenCV's saturate_cast<int> on x86-64 gives it:

@@ -158,9 +158,6 @@ static tw_warp_sample_fn tw_warp_pick_sampler(int32_t interpolation, int simd) {
 static tw_status tw_warp_run(const tw_warp_args* a) {
   tw_warp_fixed w;
   tw_warp_fixed_init(&w, a);
-  if (a->interpolation != TW_IMAGE_INTERPOLATION_NEAREST && !w.table) {
-    return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate the weight table");
-  }
   const int simd = tw_use_simd() != 0;
   const size_t deltas = a->perspective ? 0 : 2 * (size_t)a->dst_width;
   int32_t* scratch = malloc((deltas + 3 * TW_WARP_RUN) * sizeof(int32_t));
