@@ -1,8 +1,8 @@
 // warpAffine, warpPerspective and rotate: tw_image_warp (src/image/warp.h
 // states the arithmetic: OpenCV 4.6's fixed point, so cv2's bytes), with the
-// matrices OpenCV computes for itself (warp-matrix.js). The source is copied into the heap once; the
-// result is computed a band of rows at a time into a small heap block and
-// copied out, so the heap side of the copy-out stays in cache (stream.js).
+// matrices OpenCV computes for itself (warp-matrix.js). The source is copied
+// into the heap once; the result is computed a band of rows at a time into a heap block of at most
+// WARP_BAND_BUDGETS band budgets (stream.js) and copied out.
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { bandBudget } from '../stream.js';
@@ -13,6 +13,14 @@ import {
 import { checkMatrix, invert, multiply, point } from './matrix.js';
 import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from './warp-matrix.js';
 import { checkExtensible } from './pad.js';
+
+/**
+ * A warp's band is this many band budgets (4 MB by default): at 1080p RGBA,
+ * 512 KB bands made linear and nearest warps ~30% slower in CPU time than
+ * 4 MB ones (interleaved A/B runs). Measured, not understood: the kernel
+ * itself runs slower when 512 KB copy-outs alternate with its calls.
+ */
+const WARP_BAND_BUDGETS = 8;
 
 /** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
 export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
@@ -56,7 +64,7 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   const rowBytes = width * C;
   if (rowBytes === 0 || height === 0) return target.source;
   checkExtensible(op, src, border);
-  const bandRows = Math.max(1, Math.min(height, Math.floor(bandBudget() / rowBytes)));
+  const bandRows = Math.max(1, Math.min(height, Math.floor((WARP_BAND_BUDGETS * bandBudget()) / rowBytes)));
   withFrame(op, (frame, m) => {
     const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
     const matrixPointer = frame.alloc(8 * 9);
