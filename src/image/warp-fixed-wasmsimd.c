@@ -202,13 +202,12 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
       }
       continue;
     }
-    uint32_t offset[4];
-    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
+    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
     v128_t v = wasm_i32x4_splat(0);
-    v = TW_LOAD_PIXEL_LANE(v, src + offset[0], 0, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + offset[1], 1, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + offset[2], 2, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + offset[3], 3, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
     store_compact(v, dst + (size_t)k * (size_t)C, C);
   }
   for (; k < n; k++) {
