@@ -228,12 +228,13 @@ export declare function pad<O extends Image = ImageResult>(img: ImageInput, opti
 export declare function crop<O extends Image = ImageResult>(img: ImageInput, options?: CropOptions & OutOption<O>): O;
 /** Mirror: 'horizontal' (OpenCV flip code 1), 'vertical' (0), 'both' (-1). Exact. */
 export declare function flip<O extends Image = ImageResult>(img: ImageInput, direction: FlipDirection, options?: OutOption<O>): O;
-/** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`. */
+/** OpenCV's warpAffine with a forward matrix (source to destination) unless `inverse`: cv2 4.6's bytes exactly. */
 export declare function warpAffine<O extends Image = ImageResult>(img: ImageInput, m: AffineMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
-/** OpenCV's warpPerspective: `m` is a row-major 3×3. */
+/** OpenCV's warpPerspective: `m` is a row-major 3×3; cv2 4.6's bytes exactly. */
 export declare function warpPerspective<O extends Image = ImageResult>(img: ImageInput, m: PerspectiveMatrix | readonly number[], options?: WarpOptions & OutOption<O>): O;
-/** Turns by `degrees` counter-clockwise on screen. */
+/** Turns by `degrees` counter-clockwise on screen: cv2.warpAffine with cv2.getRotationMatrix2D(center, degrees, scale). */
 export declare function rotate<O extends Image = ImageResult>(img: ImageInput, degrees: number, options?: RotateOptions & OutOption<O>): O;
+
 /** Counter-clockwise quarter turns (any integer). Exact. */
 export declare function rotate90<O extends Image = ImageResult>(img: ImageInput, turns: number, options?: OutOption<O>): O;
 /** Box filter (OpenCV blur): exact mean rounded half to even. */

@@ -1,13 +1,13 @@
 // tensorwarp/augment: the random.* descriptors and their checks, compose's
 // options, the sampling rules (torchvision's RandomResizedCrop, RandomCrop,
 // RandomAffine, RandomPerspective; albumentations' Blur, PadIfNeeded), the
-// one resample (bit for bit one warpPerspective with r.matrix when antialias
+// one resample (bit for bit one warpAffine, or warpPerspective for a perspective r.matrix, when antialias
 // is off), antialias, masks, boxes, keypoints, replay and inverse.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
-import { warpPerspective, flip, rotate90, crop, blur } from '../js/image.js';
+import { warpAffine, warpPerspective, flip, rotate90, crop, blur } from '../js/image.js';
 import { assertSameImage } from './support/image.js';
 import { rng } from './support/random.js';
 
@@ -111,7 +111,13 @@ test('tensor options: errors name the user\'s call (augment, augment.replay) and
   }
 });
 
-test('one resample: with antialias false the image is one warpPerspective with r.matrix, bit for bit', () => {
+/** The one warp of a segment (js/augment/resample.js): warpAffine for an affine matrix, else warpPerspective. */
+function oneWarp(image, m, options) {
+  const affine = m[6] === 0 && m[7] === 0 && m[8] === 1;
+  return affine ? warpAffine(image, m.slice(0, 6), options) : warpPerspective(image, m, options);
+}
+
+test('one resample: with antialias false the image is one warp with r.matrix (warpAffine when affine, else warpPerspective), bit for bit', () => {
   const r = rng(3);
   for (const channels of [1, 2, 3, 4]) {
     for (const interpolation of ['nearest', 'linear', 'cubic']) {
@@ -121,7 +127,7 @@ test('one resample: with antialias false the image is one warpPerspective with r
         for (let k = 0; k < 4; k++) {
           const out = augment({ image }, k);
           assert.equal(out.matrix.length, 9);
-          const expected = warpPerspective(image, out.matrix, { width: out.image.width, height: out.image.height, interpolation, border, fill: 9 });
+          const expected = oneWarp(image, out.matrix, { width: out.image.width, height: out.image.height, interpolation, border, fill: 9 });
           assertSameImage(out.image, expected, `${channels} channels, ${interpolation}, ${border}, k ${k}`);
         }
       }
@@ -238,7 +244,7 @@ test('masks: nearest, labels kept exactly, outside = maskFill', () => {
       assert.ok(v <= 4 || v === 200, `k ${k}: label ${v}`);
       if (v === 200) sawFill = true;
     }
-    const nearest = warpPerspective(mask, out.matrix, { width: out.mask.width, height: out.mask.height, interpolation: 'nearest', fill: 200 });
+    const nearest = oneWarp(mask, out.matrix, { width: out.mask.width, height: out.mask.height, interpolation: 'nearest', fill: 200 });
     assertSameImage(out.mask, nearest, `k ${k} mask`);
   }
   assert.ok(sawFill);

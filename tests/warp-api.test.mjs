@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { ready } from '../js/index.js';
 import { warpAffine, warpPerspective, rotate, matrix } from '../js/image.js';
 import { referenceWarp } from './reference/image-warp.js';
+import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from '../js/image/warp-matrix.js';
 import { rng } from './support/random.js';
 
 await ready();
@@ -23,7 +24,7 @@ function randomImage(r, width, height, channels) {
 const channelsOf = (img) => img.channels ?? 4;
 const bytes = (img) => new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length);
 
-test('warpAffine and warpPerspective: forward matrices are inverted, inverse: true is taken as is; bit-exact against the reference', () => {
+test('warpAffine and warpPerspective: forward matrices are inverted as OpenCV inverts them, inverse: true is taken as is; bit-exact against the reference', () => {
   const r = rng(21);
   for (const channels of [1, 2, 3, 4]) {
     for (const interpolation of ['nearest', 'linear', 'cubic']) {
@@ -33,15 +34,18 @@ test('warpAffine and warpPerspective: forward matrices are inverted, inverse: tr
         const forward = matrix.rotation(r.int(-180, 180), [img.width / 2, img.height / 2], 0.5 + r.next());
         const width = r.int(1, 25), height = r.int(1, 18);
         const opts = { width, height, interpolation, border, fill };
-        const want = referenceWarp({ ...img, channels }, matrix.invert(forward), opts);
+        const want = referenceWarp({ ...img, channels }, cvInvertAffine(forward), opts);
         const label = `${channels} channels ${interpolation} ${border}`;
         const got = warpAffine(img, forward, opts);
         assert.equal(got.width, width);
         assert.equal(got.height, height);
         assert.deepEqual(bytes(got), want, `affine ${label}`);
-        assert.deepEqual(bytes(warpAffine(img, matrix.invert(forward), { ...opts, inverse: true })), want, `inverse ${label}`);
+        assert.deepEqual(bytes(warpAffine(img, cvInvertAffine(forward), { ...opts, inverse: true })), want, `inverse ${label}`);
+        const backward = matrix.invert(forward); // another rounding of the inverse: the same arithmetic on it
+        assert.deepEqual(bytes(warpAffine(img, backward, { ...opts, inverse: true })),
+          referenceWarp({ ...img, channels }, backward, opts), `inverse (matrix.invert) ${label}`);
         const p = matrix.perspective([[0, 0], [10, 0], [10, 10], [0, 10]], [[1, 0], [9, 2], [11, 9], [-1, 12]]);
-        const wantP = referenceWarp({ ...img, channels }, matrix.invert(p), opts);
+        const wantP = referenceWarp({ ...img, channels }, cvInvertPerspective(p), opts);
         assert.deepEqual(bytes(warpPerspective(img, p, opts)), wantP, `perspective ${label}`);
       }
     }
@@ -55,9 +59,9 @@ test('defaults: the source size, linear, constant border with fill 0; a number f
   const got = warpAffine(img, m);
   assert.equal(got.width, 13);
   assert.equal(got.height, 9);
-  const want = referenceWarp({ ...img, channels: 4 }, matrix.invert(m), { width: 13, height: 9, interpolation: 'linear', border: 'constant', fill: [0, 0, 0, 0] });
+  const want = referenceWarp({ ...img, channels: 4 }, cvInvertAffine(m), { width: 13, height: 9, interpolation: 'linear', border: 'constant', fill: [0, 0, 0, 0] });
   assert.deepEqual(bytes(got), want);
-  const seven = referenceWarp({ ...img, channels: 4 }, matrix.invert(m), { width: 13, height: 9, fill: [7, 7, 7, 7] });
+  const seven = referenceWarp({ ...img, channels: 4 }, cvInvertAffine(m), { width: 13, height: 9, fill: [7, 7, 7, 7] });
   assert.deepEqual(bytes(warpAffine(img, m, { fill: 7 })), seven);
 });
 
@@ -106,11 +110,11 @@ test(`rotate(expand: true) has PIL ${pil.pil}'s rotate(expand=True) size (${pil.
   }
 });
 
-test('rotate: the default centre is ((w - 1) / 2, (h - 1) / 2); scale and fill apply', () => {
+test('rotate: cv2.getRotationMatrix2D about the default centre ((w - 1) / 2, (h - 1) / 2); scale and fill apply', () => {
   const r = rng(12);
   const img = randomImage(r, 10, 8, 4);
-  const forward = matrix.rotation(25, [4.5, 3.5], 1.3);
-  const want = referenceWarp({ ...img, channels: 4 }, matrix.invert(forward), { width: 10, height: 8, interpolation: 'cubic', border: 'reflect', fill: [1, 2, 3, 4] });
+  const forward = cvRotationMatrix(25, [4.5, 3.5], 1.3);
+  const want = referenceWarp({ ...img, channels: 4 }, cvInvertAffine(forward), { width: 10, height: 8, interpolation: 'cubic', border: 'reflect', fill: [1, 2, 3, 4] });
   assert.deepEqual(bytes(rotate(img, 25, { scale: 1.3, interpolation: 'cubic', border: 'reflect', fill: [1, 2, 3, 4] })), want);
 });
 

@@ -25,16 +25,15 @@ const isIdentity = (m) => m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 0 &
 
 /**
  * The one warp that applies `forward` into width×height: warpPerspective's
- * matrix and options, or, when the matrix is affine, warpAffine's (its
- * float64 inverse with inverse: true, which gives the same bytes).
+ * matrix and options, or, when the matrix is affine, warpAffine's (its first
+ * two rows, inverted by warpAffine as cv2.warpAffine inverts them).
  */
 function warpArguments(forward, width, height, sampling) {
   const options = { width, height, interpolation: sampling.interpolation, border: sampling.border, fill: sampling.fill };
-  if (!isAffine(forward)) return { matrix: forward, options };
-  return { matrix: M.invert(forward).slice(0, 6), options: { ...options, inverse: true } };
+  return { matrix: isAffine(forward) ? forward.slice(0, 6) : forward, options };
 }
 
-/** warpPerspective(image, forward) into width×height, through warpAffine when the matrix is affine. */
+/** warpPerspective(image, forward) into width×height, or warpAffine(image, its first two rows) when it is affine. */
 function warpOnce(image, forward, width, height, sampling) {
   const { matrix, options } = warpArguments(forward, width, height, sampling);
   return (matrix.length === 6 ? warpAffine : warpPerspective)(image, matrix, options);

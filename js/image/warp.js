@@ -1,7 +1,8 @@
 // warpAffine, warpPerspective and rotate: tw_image_warp (src/image/warp.h
-// states the arithmetic). The source is copied into the heap once; the
-// result is computed a band of rows at a time into a small heap block and
-// copied out, so the heap side of the copy-out stays in cache (stream.js).
+// states the arithmetic: OpenCV 4.6's fixed point, so cv2's bytes), with the
+// matrices OpenCV computes for itself (warp-matrix.js). The source is copied
+// into the heap once; the result is computed a band of rows at a time into a heap block of at most
+// WARP_BAND_BUDGETS band budgets (stream.js) and copied out.
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
@@ -10,26 +11,43 @@ import {
   checkImage, resultImage, imageOptions, border as borderCode, interpolation as interpolationCode, fill as fillBytes,
   size, finite, imagePointer,
 } from './common.js';
-import { checkMatrix, invert, rotation, multiply, point } from './matrix.js';
+import { checkMatrix, invert, multiply, point } from './matrix.js';
+import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from './warp-matrix.js';
 import { checkExtensible } from './pad.js';
+
+/**
+ * A warp's band is this many band budgets (4 MB by default): at 1080p RGBA,
+ * 512 KB bands made linear and nearest warps ~30% slower in CPU time than
+ * 4 MB ones (interleaved A/B runs). Measured, not understood: the kernel
+ * itself runs slower when 512 KB copy-outs alternate with its calls.
+ */
+const WARP_BAND_BUDGETS = 8;
 
 /** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
 export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];
 const ROTATE_OPTIONS = ['center', 'scale', 'expand', 'interpolation', 'border', 'fill', 'out'];
 const INTERPOLATIONS = ['nearest', 'linear', 'cubic'];
 
-/** Destination-to-source matrix: `m` itself with inverse, else its inverse (RangeError if singular). */
+/**
+ * Destination-to-source matrix: `m` itself with inverse, else its inverse as
+ * OpenCV's warps compute it (warp-matrix.js). A RangeError when m is
+ * singular or float64 cannot invert it (matrix.invert's test), or when
+ * OpenCV's inverse overflows.
+ */
 export function backwardMatrix(m, length, inverse, op) {
   const matrix = checkMatrix(m, `${op}: matrix`, [length]);
   if (inverse) return matrix;
   try {
-    return invert(matrix);
+    invert(matrix);
   } catch (error) {
     // invert's reason (a zero determinant, or one float64 cannot invert), under this function's name
     const reason = error.message.replace(/^matrix\.invert: m is /, '').replace(/, it has no inverse$/, '');
     if (error instanceof RangeError) throw new RangeError(`${op}: matrix is ${reason}: no warp`);
     throw error;
   }
+  const backward = length === 6 ? cvInvertAffine(matrix) : cvInvertPerspective(matrix);
+  if (!backward.every(Number.isFinite)) throw new RangeError(`${op}: matrix is singular in float64: no warp`);
+  return backward;
 }
 
 /** Packs the per-channel fill bytes into the uint32 tw_image_warp takes (channel c in byte c). */
@@ -47,7 +65,7 @@ function runWarp(op, src, backward, target, { interpolation, border, fill }) {
   const rowBytes = width * C;
   if (rowBytes === 0 || height === 0) return target.source;
   checkExtensible(op, src, border);
-  const bandRows = bandRowsFor(rowBytes, height);
+  const bandRows = bandRowsFor(Math.ceil(rowBytes / WARP_BAND_BUDGETS), height); // a few band budgets: fewer, longer calls
   withFrame(op, (frame, m) => {
     const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
     const matrixPointer = frame.alloc(8 * 9);
@@ -89,7 +107,7 @@ function warp(op, img, m, length, options) {
  * maps destination to source). Options: width, height (default the
  * source's), interpolation ('nearest' | 'linear' | 'cubic'), border
  * ('constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap'), fill, inverse,
- * out. Arithmetic: src/image/warp.h.
+ * out. Arithmetic: src/image/warp.h (cv2.warpAffine's bytes).
  */
 export function warpAffine(img, m, options) {
   return warp('warpAffine', img, m, 6, options);
@@ -126,7 +144,8 @@ export function expandedSize(w, h, degrees, scale, cx, cy, defaultCenter) {
 /**
  * Turns the image by `degrees` counter-clockwise on screen about `center`
  * (default the image centre, [(w − 1) / 2, (h − 1) / 2]), scaled by `scale`
- * (default 1). `expand: true` grows the result to hold the whole turned
+ * (default 1): cv2.warpAffine(img, cv2.getRotationMatrix2D(center, degrees,
+ * scale), (w, h)) byte for byte (cvRotationMatrix). `expand: true` grows the result to hold the whole turned
  * image (PIL's rotate(expand=True) size; the centre moves to the result's
  * centre). Options: center, scale, expand, interpolation (default 'linear'),
  * border (default 'constant'), fill, out.
@@ -143,7 +162,8 @@ export function rotate(img, degrees, options) {
   if (expand) [width, height] = expandedSize(src.width, src.height, angle, scale, center[0], center[1], opts.center === undefined);
   let forward;
   try {
-    forward = rotation(angle, center, scale);
+    forward = cvRotationMatrix(angle, center, scale);
+    if (!forward.every(Number.isFinite)) throw new RangeError(`entry ${forward.findIndex((v) => !Number.isFinite(v))}`);
     if (expand) forward = multiply([1, 0, (width - src.width) / 2, 0, 1, (height - src.height) / 2], forward);
   } catch (error) {
     throw new RangeError(`${op}: options.center and options.scale give a matrix that overflows float64`, { cause: error });
@@ -151,7 +171,7 @@ export function rotate(img, degrees, options) {
   const how = sampling(opts, src.channels, op);
   let backward;
   try {
-    backward = invert(forward); // singular only when scale (squared) under- or overflows
+    backward = backwardMatrix(forward, 6, false, op); // singular only when scale (squared) under- or overflows
   } catch (error) {
     throw new RangeError(`${op}: options.scale: ${scale} gives a turn float64 cannot invert`, { cause: error });
   }

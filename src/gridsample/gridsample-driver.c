@@ -1,4 +1,4 @@
-/* The tile driver shared by GridSample and the image warps (gridsample-driver.h). */
+/* The tile driver of GridSample (gridsample-driver.h). */
 #include "gridsample-driver.h"
 
 #include <stdlib.h>

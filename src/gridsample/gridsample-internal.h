@@ -121,8 +121,7 @@ typedef struct tw_gridsample_problem {
 } tw_gridsample_problem;
 
 /* Per-axis constants for an axis of `length` elements `stride` apart, with
- * the given padding and align_corners (gridsample.c; the image warps set up
- * their axes with it too). */
+ * the given padding and align_corners (gridsample.c). */
 void tw_gridsample_setup_axis(tw_gridsample_axis* axis, int64_t length, int64_t stride, int32_t padding,
                               int32_t align_corners);
 
@@ -212,9 +211,7 @@ void tw_gridsample_plan2d__wasmsimd(const tw_gridsample_problem* problem, const 
 void tw_gridsample_plan3d__wasmsimd(const tw_gridsample_problem* problem, const tw_gridsample_tile* tile,
                                     const float* grid, const tw_gridsample_plan* plan);
 
-/* ---- pieces of the scalar plan -------------------------------------------
- * The image warps (image/warp-internal.h) plan their taps with these, so the
- * per-tap padding rules and the plan layout exist once. */
+/* ---- pieces of the scalar plan ------------------------------------------- */
 
 /* One axis's taps for one point. */
 typedef struct tw_gridsample_axis_taps {
@@ -232,8 +229,7 @@ void tw_gridsample_pad_taps_f64(double base, const tw_gridsample_axis* axis, int
                                 tw_gridsample_axis_taps* out);
 
 /* One axis's float32 weights (linear: w[0..1], cubic: w[0..3]) from t and u
- * rounded to float32, in the order stated above (the image warps' interior
- * kernel weighs its taps with this too). */
+ * rounded to float32, in the order stated above. */
 void tw_gs_weights_f32(int32_t mode, double t, double u, float* w);
 
 /* Every tap out of bounds (ZEROS), t = 0, u = 1. */

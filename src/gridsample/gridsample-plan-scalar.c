@@ -45,7 +45,7 @@ void tw_gridsample_taps_all_out(int32_t mode, tw_gridsample_axis_taps* out) {
 }
 
 /* tw_gridsample_store_point for the common case, rank 2 with float32
- * weights (2-D GridSample, the image warps): the same entries in the same
+ * weights (2-D GridSample): the same entries in the same
  * slots with the same arithmetic, without the rank-generic odometer, which
  * cost as much as the rest of the scalar fallback put together. */
 static void tw_gs_store_point_2d_f32(const tw_gridsample_problem* problem, const tw_gridsample_axis_taps* axis_taps,

@@ -4,52 +4,58 @@
  *
  * This header is the manual.
  *
+ * The arithmetic is OpenCV 4.6's for uint8 (imgwarp.cpp), so the result is
+ * cv2.warpAffine / cv2.warpPerspective's byte for byte (with
+ * WARP_INVERSE_MAP: `matrix` maps destination to source).
+ *
  * ---------------------------------------------------------------------------
  * Coordinates
  *
  * The centre of pixel (row i, column j) is at (x, y) = (j, i) (image.h).
- * `matrix` maps a destination pixel centre (j, i) to the source point
- * (sx, sy) it takes its value from. Its entries are rounded once to float32
- * (a..k below); every operation after that is one float32 operation, in
- * this order:
- *   affine (6 numbers, a b c / d e f):
- *     rx = b*i + c,  ry = e*i + f           once per destination row
- *     sx = a*j + rx, sy = d*j + ry          per pixel
- *   perspective (9 numbers, a b c / d e f / g h k, row-major):
- *     X = a*j + (b*i + c), Y = d*j + (e*i + f), W = g*j + (h*i + k)
- *     q = 1 / W (the one divide), sx = X*q, sy = Y*q
- * (i and j are exact in float32 below 2^24.) There is no sampling grid in
- * memory: the coordinates come from the matrix as the output is written.
- * A point with a non-finite coordinate (W = 0) takes, with CONSTANT border,
- * the fill; with the other borders, source coordinate 0 on that axis
- * (GridSample's rule for non-finite coordinates).
+ * `matrix` maps a destination pixel centre (j, i) to the source point it
+ * takes its value from; it is used in float64 as given. rne() rounds a
+ * double half to even and gives INT32_MIN for anything outside int32 (x86's
+ * cvRound); sat16() clamps to [-32768, 32767].
+ *   affine (m0 m1 m2 / m3 m4 m5): per column adelta(j) = rne(m0 * j * 1024),
+ *     bdelta(j) = rne(m3 * j * 1024); per row X0(i) = rne((m1 * i + m2) *
+ *     1024) + rd, Y0(i) likewise with m4, m5; rd = 512 for nearest, 16
+ *     otherwise; X = X0 + adelta, Y = Y0 + bdelta in int32 that wraps.
+ *     Nearest: sx = sat16(X >> 10). Otherwise X >>= 5, sx = sat16(X >> 5),
+ *     fx = X & 31 (and the same for y).
+ *   perspective (9 numbers, row-major): rows are cut into blocks of
+ *     bw = min(1024 / min(16, dst_height), dst_width) columns from column 0;
+ *     at block start b: X0 = m0 * b + m1 * i + m2, Y0, W0 likewise (left to
+ *     right); for column b + t: w = W0 + m6 * t, w = (w != 0 ? K / w : 0)
+ *     with K = 1 (nearest) or 32; X = rne(clamp((X0 + m0 * t) * w)), clamped
+ *     to [INT32_MIN, INT32_MAX] first (NaN gives INT32_MAX), Y likewise.
+ *     Nearest: sx = sat16(X). Otherwise sx = sat16(X >> 5), fx = X & 31.
+ * (>> is arithmetic.)
  *
  * ---------------------------------------------------------------------------
- * Interpolation (per axis; taps are source pixel indices)
- *   NEAREST  one tap, i = floor(sx + 0.5) with the sum in float32: ties go
- *            up (OpenCV's warps round their fixed-point coordinate the same
- *            way).
- *   LINEAR   taps i0 = floor(sx), i0 + 1, weights u = (i0 + 1) - sx and
- *            t = sx - i0 (each one float32 operation).
- *   CUBIC    taps i0 - 1 .. i0 + 2, Keys weights with A = -0.75 from t and
- *            u, in the factored form GridSample uses (gridsample-internal.h):
- *              W0 = (A t)(u u), W1 = u((1 + t) - ((A+2) t) t),
- *              W2 = t((1 + u) - ((A+2) u) u), W3 = (A u)(t t).
- * A tap's weight is wy * wx (the y axis weight first), one float32 multiply.
- * Each channel's value is the float32 sum over the taps in row-major order
- * (y outer, x inner): s = w_0 v_0, then s = s + w_t v_t (no fused
- * multiply-add), rounded half to even and clamped to [0, 255].
+ * Interpolation
+ *   NEAREST  the one tap (sx, sy).
+ *   LINEAR   taps sx .. sx + 1 by sy .. sy + 1, CUBIC sx - 1 .. sx + 2 by
+ *            sy - 1 .. sy + 2, with int16 weights w[r][c] from a table row
+ *            fy * 32 + fx: 1-D float32 kernels at t = k / 32 (linear 1 - t,
+ *            t; cubic Keys with A = -0.75 in OpenCV's operation order, the
+ *            last tap 1 minus the others), w = sat16(rne(float32(vy[r] *
+ *            vx[c]) * 32768)), and a row whose sum is not 32768 gets the
+ *            difference from one tap as OpenCV picks it
+ *            (warp-fixed-tables.c). A channel's value is
+ *            clamp((sum of w * v over the taps + 16384) >> 15, 0, 255).
  * Channels are resampled independently (no alpha premultiplication).
  *
- * Borders, applied to every tap index on its own, as OpenCV does (the
- * coordinate is never clamped or folded first), for a row "abcd":
+ * Borders, applied to every tap index on its own (cv::borderInterpolate),
+ * for a row "abcd":
  *   CONSTANT   the fill's channel value        BORDER_CONSTANT
  *   EDGE       aaa|abcd|ddd                    BORDER_REPLICATE
  *   REFLECT    dcb|abcd|cba                    BORDER_REFLECT_101
  *   SYMMETRIC  cba|abcd|dcb                    BORDER_REFLECT
  *   WRAP       bcd|abcd|abc                    BORDER_WRAP
- * These are GridSample's per-tap padding rules (zeros with a fill value,
- * border, reflection with align_corners 1 and 0, wrap), and run as that code.
+ * Nearest with CONSTANT gives the fill when either index is outside. The
+ * tap positions are saturated first, so a far source under WRAP wraps from
+ * +-32767; a source wider or taller than 32767 pixels is reached only up to
+ * there (as in OpenCV).
  *
  * The SIMD kernels (the default) and the scalar reference kernels
  * (tw_set_simd(0)) give bit-identical results.
@@ -64,8 +70,8 @@
  *   rows * dst_width * channels; a pointer may be NULL only when its byte
  *   count is 0; dst must not overlap src (TW_INVALID_ARGUMENT otherwise).
  *   Only dst is written, and nothing at all on failure.
- * - One scratch allocation per call (a tile's plan, at most ~200 KB), freed
- *   before returning.
+ * - One scratch allocation per call (affine: 8 bytes per destination
+ *   column, plus 3 KB), freed before returning.
  * - Limits: sizes at most 2^24 - 1 per axis, a source of at most 2^31 - 1
  *   bytes (TW_UNSUPPORTED beyond).
  *

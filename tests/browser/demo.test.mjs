@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../demo/serve.mjs';
 import { matrix } from '../../js/image/matrix.js';
 import { referenceWarp } from '../reference/image-warp.js';
+import { cvInvertAffine, cvInvertPerspective } from '../../js/image/warp-matrix.js';
 import { referenceResize } from '../reference/image-resize.js';
 import { referenceBlur, referenceFlip, referenceRotate90 } from '../reference/image.js';
 
@@ -835,7 +836,7 @@ demoTest('Images: warpAffine and warpPerspective show the reference warp of the 
     const forward = c.op === 'warpAffine'
       ? matrix.affine({ rotate: c.rotate, scale: c.scale, shear: c.shear ?? 0, translate: [c.tx ?? 0, c.ty ?? 0], center: [(W - 1) / 2, (H - 1) / 2] })
       : matrix.perspective([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], tiltedCorners(W, H, c.tiltX, c.tiltY));
-    const data = referenceWarp(input, matrix.invert(forward), { width: W, height: H, interpolation: c.interpolation, border: c.border, fill: FILL });
+    const data = referenceWarp(input, forward.length === 6 ? cvInvertAffine(forward) : cvInvertPerspective(forward), { width: W, height: H, interpolation: c.interpolation, border: c.border, fill: FILL });
     assertImage(output, { width: W, height: H, data }, JSON.stringify(c));
     assert.match(await page.textContent('#image .call'), new RegExp(`const out = ${c.op}\\(img, m, \\{ interpolation: '${c.interpolation}', border: '${c.border}'`));
     await shot(page, '#image', `image-${c.op}-${c.interpolation}-${c.border}`);

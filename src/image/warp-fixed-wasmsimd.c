@@ -1,0 +1,466 @@
+/* wasm SIMD kernels of the fixed-point warps (warp-fixed.h), bit-identical
+ * to warp-fixed-scalar.c and warp-fixed-coords.c: the same integers, with
+ * the int16 weight-times-value products summed in pairs by
+ * wasm_i32x4_dot_i16x8 (exact in int32, so the order does not matter).
+ *
+ * A pixel's taps on one source row are loaded as the row's bytes (exactly
+ * the taps' bytes, never past them), spread to int16 pairs (tap k, tap k+1)
+ * per channel, one lane of 4 per channel, and multiplied by that pair of
+ * weights splatted. Groups of 4 pixels with every tap inside are packed to
+ * bytes together; other pixels are done one at a time, through
+ * tw_warp_fixed_bordered when a tap is outside. */
+#include <string.h>
+
+#include "common/simd.h"
+#include "warp-fixed.h"
+
+#define TW_INLINE static inline __attribute__((always_inline))
+#if defined(__clang__)
+#define TW_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define TW_NO_UNROLL
+#endif
+
+/* ---- coordinates ------------------------------------------------------------ */
+
+static int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
+static int32_t add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
+TW_INLINE v128_t sat16x4(v128_t v) {
+  return wasm_i32x4_min(wasm_i32x4_max(v, wasm_i32x4_splat(-32768)), wasm_i32x4_splat(32767));
+}
+
+void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                           const tw_warp_coords* out) {
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  const int32_t rd = nearest ? 1 << (TW_WARP_AB_BITS - 1) : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
+  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
+  const int32_t X0 = add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
+  const int32_t Y0 = add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+  const v128_t x0 = wasm_i32x4_splat(X0), y0 = wasm_i32x4_splat(Y0), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t X = wasm_i32x4_add(x0, wasm_v128_load(w->adelta + col + k));
+    const v128_t Y = wasm_i32x4_add(y0, wasm_v128_load(w->bdelta + col + k));
+    if (nearest) {
+      wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_AB_BITS)));
+      wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_AB_BITS)));
+      wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+      continue;
+    }
+    const v128_t x = wasm_i32x4_shr(X, TW_WARP_AB_BITS - TW_WARP_INTER_BITS);
+    const v128_t yv = wasm_i32x4_shr(Y, TW_WARP_AB_BITS - TW_WARP_INTER_BITS);
+    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(x, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(yv, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(yv, mask), TW_WARP_INTER_BITS),
+                                             wasm_v128_and(x, mask)));
+  }
+  for (; k < n; k++) { /* the scalar kernel's steps */
+    const int32_t X = add_wrap(X0, w->adelta[col + k]), Y = add_wrap(Y0, w->bdelta[col + k]);
+    if (nearest) {
+      out->x[k] = sat16(X >> TW_WARP_AB_BITS);
+      out->y[k] = sat16(Y >> TW_WARP_AB_BITS);
+      out->a[k] = 0;
+      continue;
+    }
+    const int32_t x = X >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS), yv = Y >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS);
+    out->x[k] = sat16(x >> TW_WARP_INTER_BITS);
+    out->y[k] = sat16(yv >> TW_WARP_INTER_BITS);
+    out->a[k] = (yv & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (x & (TW_WARP_TAB - 1));
+  }
+}
+
+/* 2 pixels' rne(clamp(v)) in the low int32 lanes: pmin/pmax are
+ * std::min(INT_MAX, v) and std::max(INT_MIN, .) exactly (NaN gives INT_MAX,
+ * as in warp-fixed-coords.c). */
+TW_INLINE v128_t clamp_round2(v128_t v) {
+  const v128_t c = wasm_f64x2_pmax(wasm_f64x2_splat(-2147483648.0), wasm_f64x2_pmin(wasm_f64x2_splat(2147483647.0), v));
+  return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
+}
+
+/* The block a pair of pixels lies in: its start and X0, Y0, W0 there (the
+ * scalar kernel's double operations, computed once per block). */
+typedef struct tw_block {
+  int32_t start;
+  v128_t X0, Y0, W0;
+} tw_block;
+
+TW_INLINE void block_at(const tw_warp_fixed* w, double y, int32_t start, tw_block* b) {
+  const double* m = w->m, xs = (double)start;
+  b->start = start;
+  b->X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
+  b->Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
+  b->W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+}
+
+/* X and Y of 2 pixels at columns x1 (f64x2) of the block. */
+TW_INLINE void pair_in_block(const tw_warp_fixed* w, double K, const tw_block* b, v128_t x1, v128_t* X, v128_t* Y) {
+  const double* m = w->m;
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  v128_t W = wasm_f64x2_add(b->W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  W = wasm_v128_bitselect(zero, wasm_f64x2_div(wasm_f64x2_splat(K), W), wasm_f64x2_eq(W, zero));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+}
+
+/* Pixels x, x + 1 of the row. They usually share a block; a pair across a
+ * block boundary (odd block widths) takes each lane from its own block. */
+TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, tw_block* b, v128_t* X,
+                                v128_t* Y) {
+  const int32_t bw = w->block_width;
+  if (x >= b->start + bw) block_at(w, y, x / bw * bw, b); /* once per block */
+  if (x + 1 < b->start + bw) {
+    pair_in_block(w, K, b, wasm_f64x2_make((double)(x - b->start), (double)(x + 1 - b->start)), X, Y);
+    return;
+  }
+  tw_block next;
+  block_at(w, y, b->start + bw, &next);
+  v128_t Xa, Ya, Xb, Yb;
+  pair_in_block(w, K, b, wasm_f64x2_splat((double)(x - b->start)), &Xa, &Ya);
+  pair_in_block(w, K, &next, wasm_f64x2_splat(0.0), &Xb, &Yb);
+  *X = wasm_i32x4_shuffle(Xa, Xb, 0, 4, 2, 3);
+  *Y = wasm_i32x4_shuffle(Ya, Yb, 0, 4, 2, 3);
+}
+
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out) {
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  const double K = nearest ? 1.0 : (double)TW_WARP_TAB, y = (double)row;
+  const v128_t mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  tw_block b;
+  block_at(w, y, col / w->block_width * w->block_width, &b);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    v128_t Xa, Ya, Xb, Yb;
+    perspective_pair(w, y, K, col + k, &b, &Xa, &Ya);
+    perspective_pair(w, y, K, col + k + 2, &b, &Xb, &Yb);
+    const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+    if (nearest) {
+      wasm_v128_store(out->x + k, sat16x4(X));
+      wasm_v128_store(out->y + k, sat16x4(Y));
+      wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+      continue;
+    }
+    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+    wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                             wasm_v128_and(X, mask)));
+  }
+  if (k < n) { /* the last n % 4 pixels: the scalar kernel */
+    const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+    tw_image_warp_perspective_coords__scalar(w, row, col + k, n - k, &rest);
+  }
+}
+
+/* 4 pixels in 4-byte slots (channel c of pixel k at byte 4k + c) -> 4C bytes at out. */
+TW_INLINE void store_compact(v128_t b, uint8_t* out, const int C) {
+  switch (C) {
+    case 1: wasm_v128_store32_lane(out, wasm_i8x16_shuffle(b, b, 0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+      break;
+    case 2:
+      wasm_v128_store64_lane(out, wasm_i8x16_shuffle(b, b, 0, 1, 4, 5, 8, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+      break;
+    case 3: {
+      const v128_t t = wasm_i8x16_shuffle(b, b, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
+      wasm_v128_store64_lane(out, t, 0);
+      wasm_v128_store32_lane(out + 8, t, 2);
+      break;
+    }
+    default: wasm_v128_store(out, b); break;
+  }
+}
+
+/* ---- nearest ------------------------------------------------------------------ */
+
+/* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
+#define TW_LOAD_PIXEL_LANE(v, p, lane, C)                                                            \
+  ((C) == 1   ? wasm_v128_load8_lane((p), (v), 4 * (lane))                                           \
+   : (C) == 2 ? wasm_v128_load16_lane((p), (v), 2 * (lane))                                          \
+   : (C) == 3 ? wasm_v128_load8_lane((p) + 2, wasm_v128_load16_lane((p), (v), 2 * (lane)), 4 * (lane) + 2) \
+              : wasm_v128_load32_lane((p), (v), (lane)))
+
+/* Groups of 4 pixels all inside: their offsets, the pixels gathered into
+ * 4-byte slots and stored compacted; other pixels one at a time (a copy, or
+ * the border path). */
+TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst, const int C) {
+  const size_t row_bytes = (size_t)w->width * (size_t)C;
+  const uint8_t* src = w->src;
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
+    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      for (int q = 0; q < 4; q++) {
+        const int32_t sx = c->x[k + q], sy = c->y[k + q];
+        uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
+        if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
+          memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
+        } else {
+          tw_warp_fixed_bordered(w, sx, sy, 0, out);
+        }
+      }
+      continue;
+    }
+    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
+    v128_t v = wasm_i32x4_splat(0);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+    store_compact(v, dst + (size_t)k * (size_t)C, C);
+  }
+  for (; k < n; k++) {
+    const int32_t sx = c->x[k], sy = c->y[k];
+    uint8_t* out = dst + (size_t)k * (size_t)C;
+    if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
+      memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
+    } else {
+      tw_warp_fixed_bordered(w, sx, sy, 0, out);
+    }
+  }
+}
+
+void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {
+  switch (w->channels) {
+    case 1: nearest_run(w, c, n, dst, 1); break;
+    case 2: nearest_run(w, c, n, dst, 2); break;
+    case 3: nearest_run(w, c, n, dst, 3); break;
+    default: nearest_run(w, c, n, dst, 4); break;
+  }
+}
+
+/* ---- shared pieces ----------------------------------------------------------- */
+
+/* Bytes [0, 2C) of p into bytes [8h, 8h + 2C) of v (a linear tap row: 2 pixels). */
+TW_INLINE v128_t load_pair_row(v128_t v, const uint8_t* p, const int C, const int h) {
+  switch (C) {
+    case 1: return h ? wasm_v128_load16_lane(p, v, 4) : wasm_v128_load16_lane(p, v, 0);
+    case 2: return h ? wasm_v128_load32_lane(p, v, 2) : wasm_v128_load32_lane(p, v, 0);
+    case 3:
+      return h ? wasm_v128_load16_lane(p + 4, wasm_v128_load32_lane(p, v, 2), 6)
+               : wasm_v128_load16_lane(p + 4, wasm_v128_load32_lane(p, v, 0), 2);
+    default: return h ? wasm_v128_load64_lane(p, v, 1) : wasm_v128_load64_lane(p, v, 0);
+  }
+}
+
+/* Bytes [0, 4C) of p (a cubic tap row: 4 pixels), zeros above. */
+TW_INLINE v128_t load_quad_row(const uint8_t* p, const int C) {
+  switch (C) {
+    case 1: return wasm_v128_load32_zero(p);
+    case 2: return wasm_v128_load64_zero(p);
+    case 3: return wasm_v128_load32_lane(p + 8, wasm_v128_load64_zero(p), 2);
+    default: return wasm_v128_load(p);
+  }
+}
+
+/* int16 pairs (byte o + ch, byte o + C + ch) for ch = 0..3: pixels (k, k+1) of a tap row. */
+#define TW_PAIRS(v, z, C, o)                                                                                      \
+  wasm_i8x16_shuffle(v, z, (o), 16, (o) + (C), 16, (o) + 1, 16, (o) + (C) + 1, 16, (o) + 2, 16, (o) + (C) + 2, 16, \
+                     (o) + 3, 16, (o) + (C) + 3, 16)
+
+TW_INLINE v128_t pairs(v128_t v, const int C, const int o) {
+  const v128_t z = wasm_i32x4_splat(0);
+#define TW_PAIRS_AT(C)                      \
+  switch (o) {                              \
+    case 0: return TW_PAIRS(v, z, C, 0);    \
+    case 8: return TW_PAIRS(v, z, C, 8);    \
+    default: return TW_PAIRS(v, z, C, 2 * C); \
+  }
+  switch (C) {
+    case 1: TW_PAIRS_AT(1)
+    case 2: TW_PAIRS_AT(2)
+    case 3: TW_PAIRS_AT(3)
+    default: TW_PAIRS_AT(4)
+  }
+#undef TW_PAIRS_AT
+}
+#undef TW_PAIRS
+
+TW_INLINE v128_t round_shift(v128_t sum) {
+  return wasm_i32x4_shr(wasm_i32x4_add(sum, wasm_i32x4_splat(1 << (TW_WARP_COEF_BITS - 1))), TW_WARP_COEF_BITS);
+}
+
+/* Channel sums (lane ch) of an inside pixel whose first tap is at p, weights at wt. */
+TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
+  v128_t v = wasm_i32x4_splat(0);
+  v = load_pair_row(v, p, C, 0);
+  v = load_pair_row(v, p + row_bytes, C, 1);
+  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt)),
+                                  wasm_i32x4_dot_i16x8(pairs(v, C, 8), wasm_v128_load32_splat(wt + 2)));
+  return round_shift(s);
+}
+
+TW_INLINE v128_t cubic_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
+  v128_t s = wasm_i32x4_splat(0);
+  for (int r = 0; r < 4; r++) {
+    const v128_t v = load_quad_row(p + (size_t)r * row_bytes, C);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 2 * C), wasm_v128_load32_splat(wt + 4 * r + 2)));
+  }
+  return round_shift(s);
+}
+
+/* Pixel k's values (lane ch of r, already shifted) -> C bytes at out. */
+TW_INLINE void store_pixel(v128_t r, uint8_t* out, const int C) {
+  const v128_t b = wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r, r), wasm_i16x8_narrow_i32x4(r, r));
+  if (C == 4) {
+    wasm_v128_store32_lane(out, b, 0);
+  } else {
+    uint8_t bytes[16];
+    wasm_v128_store(bytes, b);
+    memcpy(out, bytes, (size_t)C);
+  }
+}
+
+/* 4 pixels' values -> 4C bytes at out. */
+TW_INLINE void store_group(const v128_t* r, uint8_t* out, const int C) {
+  store_compact(wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3])), out,
+                C);
+}
+
+/* ---- linear and cubic ----------------------------------------------------------- */
+
+/* What the inner loop reads, in locals (stores through dst may alias the call's fields). */
+typedef struct tw_filter_view {
+  const uint8_t* src;
+  size_t row_bytes;
+  const int16_t* table;
+  int32_t xmax, ymax; /* the largest first tap (sx + first, sy + first) with every tap inside; < 0: none */
+} tw_filter_view;
+
+/* The sums of the pixel whose first tap is at byte `offset`, table row a. */
+TW_INLINE v128_t filter_sums(const tw_filter_view* v, uint32_t offset, int32_t a, const int C, const int cubic) {
+  return cubic ? cubic_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 16, C)
+               : linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
+}
+
+/* The taps of source row index yi (-1: outside), columns xs[0..3]: each
+ * pixel's C bytes in its 4-byte slot; a tap outside (CONSTANT) reads the fill. */
+TW_INLINE v128_t gather_row(const tw_warp_fixed* w, size_t row_bytes, int32_t yi, const int32_t* xs, const int taps,
+                            const int C) {
+  const uint8_t* p[4];
+  for (int k = 0; k < taps; k++) {
+    p[k] = yi < 0 || xs[k] < 0 ? w->fill : w->src + (size_t)yi * row_bytes + (size_t)xs[k] * (size_t)C;
+  }
+  v128_t v = wasm_i32x4_splat(0);
+  v = TW_LOAD_PIXEL_LANE(v, p[0], 0, C);
+  v = TW_LOAD_PIXEL_LANE(v, p[1], 1, C);
+  if (taps == 4) {
+    v = TW_LOAD_PIXEL_LANE(v, p[2], 2, C);
+    v = TW_LOAD_PIXEL_LANE(v, p[3], 3, C);
+  }
+  return v;
+}
+
+/* The sums of a pixel with some tap outside (warp-fixed-border.c's taps and
+ * fill, the vector arithmetic of the inside pixels). */
+TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C,
+                               const int cubic) {
+  const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const size_t row_bytes = (size_t)w->width * (size_t)C;
+  int32_t xs[4], ys[4];
+  for (int k = 0; k < K; k++) {
+    xs[k] = tw_warp_border_index(sx + first + k, w->width, w->border);
+    ys[k] = tw_warp_border_index(sy + first + k, w->height, w->border);
+  }
+  if (!cubic) {
+    const int16_t* wt = w->table + (size_t)a * 4;
+    v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
+    const v128_t lower = gather_row(w, row_bytes, ys[1], xs, 2, C);
+    v = wasm_i64x2_shuffle(v, lower, 0, 2); /* row 1's two taps in slots 2, 3 */
+    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt)),
+                                      wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 2))));
+  }
+  const int16_t* wt = w->table + (size_t)a * 16;
+  v128_t s = wasm_i32x4_splat(0);
+  for (int r = 0; r < 4; r++) {
+    const v128_t v = gather_row(w, row_bytes, ys[r], xs, 4, C);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 4 * r + 2)));
+  }
+  return round_shift(s);
+}
+
+/* One pixel: inside -> the vector sums; every tap the fill -> the fill; else the gathered taps. */
+TW_INLINE void filter_one(const tw_warp_fixed* w, const tw_filter_view* v, const tw_warp_coords* c, int32_t k,
+                          uint8_t* dst, const int C, const int cubic) {
+  const int first = cubic ? -1 : 0;
+  const int32_t sx = c->x[k], sy = c->y[k];
+  uint8_t* out = dst + (size_t)k * (size_t)C;
+  if (sx + first >= 0 && sx + first <= v->xmax && sy + first >= 0 && sy + first <= v->ymax) {
+    const uint32_t offset = (uint32_t)(sy + first) * (uint32_t)v->row_bytes + (uint32_t)(sx + first) * (uint32_t)C;
+    store_pixel(filter_sums(v, offset, c->a[k], C, cubic), out, C);
+  } else if (tw_warp_fixed_all_fill(w, sx, sy, cubic ? 4 : 2, first)) {
+    memcpy(out, w->fill, (size_t)C);
+  } else {
+    store_pixel(bordered_sums(w, sx, sy, c->a[k], C, cubic), out, C);
+  }
+}
+
+/* filter_one for any C and kernel, out of line: the one-at-a-time pixels
+ * (border, tails) are the minority, and one copy of them keeps the module
+ * small. */
+static __attribute__((noinline)) void filter_one_any(const tw_warp_fixed* w, const tw_filter_view* v,
+                                                     const tw_warp_coords* c, int32_t k, uint8_t* dst, int C,
+                                                     int cubic) {
+#define TW_ONE(C) cubic ? filter_one(w, v, c, k, dst, C, 1) : filter_one(w, v, c, k, dst, C, 0)
+  switch (C) {
+    case 1: TW_ONE(1); break;
+    case 2: TW_ONE(2); break;
+    case 3: TW_ONE(3); break;
+    default: TW_ONE(4); break;
+  }
+#undef TW_ONE
+}
+
+/* Groups of 4 pixels with every tap inside are packed together; the others
+ * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
+ * keeps sources below 2^31 bytes. */
+TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst, const int C,
+                      const int cubic) {
+  const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
+  const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
+  const int any_inside = v.xmax >= 0 && v.ymax >= 0;
+  int32_t k = 0;
+  for (; any_inside && k + 4 <= n; k += 4) {
+    const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
+    const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
+    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
+      continue;
+    }
+    uint32_t offset[4];
+    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
+    v128_t r[4];
+    if (cubic) {
+      /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
+      TW_NO_UNROLL
+      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
+    } else {
+      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
+    }
+    store_group(r, dst + (size_t)k * (size_t)C, C);
+  }
+  for (; k < n; k++) filter_one_any(w, &v, c, k, dst, C, cubic);
+}
+
+void tw_image_warp_linear__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {
+  switch (w->channels) {
+    case 1: filter(w, c, n, dst, 1, 0); break;
+    case 2: filter(w, c, n, dst, 2, 0); break;
+    case 3: filter(w, c, n, dst, 3, 0); break;
+    default: filter(w, c, n, dst, 4, 0); break;
+  }
+}
+
+void tw_image_warp_cubic__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {
+  switch (w->channels) {
+    case 1: filter(w, c, n, dst, 1, 1); break;
+    case 2: filter(w, c, n, dst, 2, 1); break;
+    case 3: filter(w, c, n, dst, 3, 1); break;
+    default: filter(w, c, n, dst, 4, 1); break;
+  }
+}

@@ -1,0 +1,141 @@
+/* Image warp internals: OpenCV 4.6's fixed-point warp arithmetic (warp.h
+ * states it for users), split into the stages the entry (warp.c) runs for
+ * each destination row, a run of at most TW_WARP_RUN pixels at a time:
+ *
+ *   coordinates  source tap position and 5-bit fractions of each pixel, as
+ *                int32 (sx, sy saturated to int16 like OpenCV's CV_16SC2
+ *                map; a = fy * 32 + fx, the weight table's row);
+ *   sampling     each pixel from its coordinates: every tap inside the
+ *                source -> the micro-kernel's own loads; otherwise
+ *                tw_warp_fixed_bordered (the border rules per tap).
+ *
+ * Kernel names: tw_image_warp_<what>__<isa>; the scalar kernels are the
+ * reference, the wasmsimd kernels give the same bytes. */
+#ifndef TW_IMAGE_WARP_FIXED_H
+#define TW_IMAGE_WARP_FIXED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "image.h"
+
+#define TW_WARP_INTER_BITS 5 /* fraction bits of a tap position (INTER_BITS) */
+#define TW_WARP_TAB (1 << TW_WARP_INTER_BITS)
+#define TW_WARP_AB_BITS 10 /* fraction bits of the affine coordinates */
+#define TW_WARP_COEF_BITS 15 /* a 2-D weight table row sums to 1 << 15 */
+#define TW_WARP_RUN 256      /* pixels per coordinate run */
+
+/* One warp call, normalised (warp.c). */
+typedef struct tw_warp_fixed {
+  const uint8_t* src;
+  int32_t width, height, channels; /* the source */
+  int32_t interpolation, border;   /* TW_IMAGE_* */
+  uint8_t fill[4];                 /* CONSTANT's channel values */
+  double m[9];                     /* destination -> source (affine: 6) */
+  int perspective;
+  int32_t block_width; /* perspective: columns restart every block_width (OpenCV's blocks) */
+  const int32_t* adelta; /* affine, per destination column: rne(m0 * x * 1024), rne(m3 * x * 1024) */
+  const int32_t* bdelta;
+  const int16_t* table; /* 2-D weights, K * K per row (linear K = 2, cubic 4); NULL for nearest */
+} tw_warp_fixed;
+
+/* A run of pixels' coordinates (TW_WARP_RUN entries each). */
+typedef struct tw_warp_coords {
+  int32_t* x;
+  int32_t* y;
+  int32_t* a;
+} tw_warp_coords;
+
+/* The int16 weight table of LINEAR (1024 x 2 x 2) or CUBIC (1024 x 4 x 4),
+ * row fy * 32 + fx, tap (r, c) at r * K + c; built on first use into static
+ * storage (warp-fixed-tables.c; not thread-safe on first use, like the
+ * module). NULL for NEAREST. */
+const int16_t* tw_warp_fixed_table(int32_t interpolation);
+
+/* cvRound of a double as OpenCV's saturate_cast<int> on x86-64 gives it:
+ * round half to even, and INT32_MIN for anything outside int32 (NaN too). */
+int32_t tw_warp_round(double v);
+
+/* The per-column affine deltas of destination columns [0, width). */
+void tw_warp_affine_deltas(const double* m, int32_t width, int32_t* adelta, int32_t* bdelta);
+
+/* Coordinates of destination pixels (row, col + k), k < n <= TW_WARP_RUN. */
+typedef void (*tw_warp_coords_fn)(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                  const tw_warp_coords* out);
+void tw_image_warp_affine_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                         const tw_warp_coords* out);
+void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                           const tw_warp_coords* out);
+void tw_image_warp_perspective_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                              const tw_warp_coords* out);
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out);
+
+/* n pixels from their coordinates into dst (channels bytes each). */
+typedef void (*tw_warp_sample_fn)(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_nearest__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_linear__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_cubic__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_linear__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+void tw_image_warp_cubic__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+
+/* One pixel with some tap outside the source: each tap's index through the
+ * border rule (cv::borderInterpolate), CONSTANT taps take the fill; the sum
+ * and rounding of the kernels (warp-fixed-border.c). Both ISAs call it. */
+void tw_warp_fixed_bordered(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, uint8_t* out);
+
+/* Whether every tap of a pixel at (sx, sy) lies inside: taps first .. first
+ * + K - 1 from sx (first = -1 for cubic). */
+static inline int tw_warp_fixed_inside(const tw_warp_fixed* w, int32_t sx, int32_t sy, int K, int first) {
+  return sx + first >= 0 && sx + first + K <= w->width && sy + first >= 0 && sy + first + K <= w->height;
+}
+
+/* Python's p mod n (n > 0). */
+static inline int32_t tw_warp_mod(int32_t p, int32_t n) {
+  const int32_t r = p % n;
+  return r < 0 ? r + n : r;
+}
+
+/* Tap p of an axis of n >= 1 pixels -> its source index, or -1 (CONSTANT: the fill). */
+static inline int32_t tw_warp_border_index(int32_t p, int32_t n, int32_t border) {
+  if (p >= 0 && p < n) return p;
+  /* one reflection or wrap away (most taps): the general forms' values without a division */
+  const int32_t near = border == TW_IMAGE_BORDER_REFLECT    ? (p < 0 ? -p : 2 * n - 2 - p)
+                       : border == TW_IMAGE_BORDER_SYMMETRIC ? (p < 0 ? -p - 1 : 2 * n - 1 - p)
+                       : border == TW_IMAGE_BORDER_WRAP      ? (p < 0 ? p + n : p - n)
+                                                             : -1;
+  if (near >= 0 && near < n && n > 1) return near;
+  switch (border) {
+    case TW_IMAGE_BORDER_EDGE: /* BORDER_REPLICATE */
+      return p < 0 ? 0 : n - 1;
+    case TW_IMAGE_BORDER_REFLECT: { /* BORDER_REFLECT_101: dcb|abcd|cba */
+      if (n == 1) return 0;
+      const int32_t q = tw_warp_mod(p, 2 * n - 2);
+      return q < n ? q : 2 * n - 2 - q;
+    }
+    case TW_IMAGE_BORDER_SYMMETRIC: { /* BORDER_REFLECT: cba|abcd|dcb */
+      const int32_t q = tw_warp_mod(p, 2 * n);
+      return q < n ? q : 2 * n - 1 - q;
+    }
+    case TW_IMAGE_BORDER_WRAP:
+      return tw_warp_mod(p, n);
+    default: /* CONSTANT */
+      return -1;
+  }
+}
+
+/* Whether every tap is the CONSTANT border's fill: then the pixel is the fill
+ * (a table row sums to 1 << 15). */
+static inline int tw_warp_fixed_all_fill(const tw_warp_fixed* w, int32_t sx, int32_t sy, int K, int first) {
+  return w->border == TW_IMAGE_BORDER_CONSTANT &&
+         (sx + first + K <= 0 || sx + first >= w->width || sy + first + K <= 0 || sy + first >= w->height);
+}
+
+/* A 2-D kernel's sum as a pixel value: (s + 2^14) >> 15 (arithmetic), clamped. */
+static inline uint8_t tw_warp_fixed_u8(int32_t s) {
+  const int32_t v = (s + (1 << (TW_WARP_COEF_BITS - 1))) >> TW_WARP_COEF_BITS;
+  return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+#endif

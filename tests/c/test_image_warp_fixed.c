@@ -1,0 +1,123 @@
+/* The fixed-point warp kernels (src/image/warp-fixed.h) one by one: the
+ * wasmsimd sampling and coordinate kernels against the scalar ones on random
+ * coordinate runs (every channel count, interpolation and border; runs that
+ * mix inside pixels, pixels with some taps outside and pixels far outside,
+ * lengths around the group of 4), with guard bytes after each output that
+ * must stay untouched; the weight tables (each row sums to 1 << 15, and
+ * OpenCV's row 0 corrections). Under ASan an over-read of the source (an
+ * exact-size heap block) fails the run. Exactness against cv2 is in
+ * tests/warp-opencv-exact.test.mjs. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "image/warp-fixed.h"
+
+#define GUARD 32
+#define GUARD_BYTE 0xA5
+
+static const tw_warp_sample_fn scalar_kernels[3] = {tw_image_warp_nearest__scalar, tw_image_warp_linear__scalar,
+                                                    tw_image_warp_cubic__scalar};
+static const tw_warp_sample_fn simd_kernels[3] = {tw_image_warp_nearest__wasmsimd, tw_image_warp_linear__wasmsimd,
+                                                  tw_image_warp_cubic__wasmsimd};
+
+static void test_tables(void) {
+  for (int interp = TW_IMAGE_INTERPOLATION_LINEAR; interp <= TW_IMAGE_INTERPOLATION_CUBIC; interp++) {
+    const int K = interp == TW_IMAGE_INTERPOLATION_LINEAR ? 2 : 4;
+    const int16_t* t = tw_warp_fixed_table(interp);
+    for (int row = 0; row < TW_WARP_TAB * TW_WARP_TAB; row++) {
+      int32_t sum = 0;
+      for (int q = 0; q < K * K; q++) sum += t[row * K * K + q];
+      CHECK(sum == 1 << TW_WARP_COEF_BITS, "interpolation %d row %d sums to %d", interp, row, (int)sum);
+    }
+    /* row 0: 32768 saturates to 32767; OpenCV's correction puts the 1 on tap (1, 1) of linear, (2, 2) of cubic */
+    CHECK(t[0 + (K == 2 ? 0 : 5)] == 32767, "interpolation %d row 0 centre %d", interp, t[K == 2 ? 0 : 5]);
+    CHECK(t[K == 2 ? 3 : 10] == 1, "interpolation %d row 0 correction tap %d", interp, t[K == 2 ? 3 : 10]);
+  }
+}
+
+/* A coordinate inside, near the edge (some taps out) or far out, at random. */
+static int32_t random_coordinate(int32_t n) {
+  switch (harness_rand_int(0, 5)) {
+    case 0: return harness_rand_int(-4, 3);
+    case 1: return n + harness_rand_int(-4, 3);
+    case 2: return harness_rand_int(0, 1) ? -32768 : 32767;
+    case 3: return harness_rand_int(-100, n + 100);
+    default: return harness_rand_int(0, n > 0 ? n - 1 : 0);
+  }
+}
+
+static void test_sampling(void) {
+  static int32_t xs[TW_WARP_RUN], ys[TW_WARP_RUN], as[TW_WARP_RUN];
+  static uint8_t out_scalar[TW_WARP_RUN * 4 + GUARD], out_simd[TW_WARP_RUN * 4 + GUARD];
+  for (int trial = 0; trial < 3000; trial++) {
+    const int32_t width = harness_rand_int(1, 20), height = harness_rand_int(1, 12), C = harness_rand_int(1, 4);
+    const int32_t interp = harness_rand_int(0, 2), border = harness_rand_int(0, 4);
+    const size_t bytes = (size_t)width * (size_t)height * (size_t)C;
+    uint8_t* src = malloc(bytes); /* exact size: ASan catches a read past it */
+    for (size_t k = 0; k < bytes; k++) src[k] = (uint8_t)(harness_rand_int(0, 3) ? harness_rand() : (harness_rand() & 1) * 255);
+    tw_warp_fixed w = {.src = src, .width = width, .height = height, .channels = C, .interpolation = interp,
+                       .border = border, .table = tw_warp_fixed_table(interp)};
+    for (int k = 0; k < 4; k++) w.fill[k] = (uint8_t)harness_rand();
+    const int32_t n = trial % 4 == 0 ? harness_rand_int(0, 9) : harness_rand_int(1, TW_WARP_RUN);
+    const int mostly_inside = trial % 3 == 0;
+    for (int32_t k = 0; k < n; k++) {
+      xs[k] = mostly_inside && width > 4 ? harness_rand_int(1, width - 3) : random_coordinate(width);
+      ys[k] = mostly_inside && height > 4 ? harness_rand_int(1, height - 3) : random_coordinate(height);
+      as[k] = interp == TW_IMAGE_INTERPOLATION_NEAREST ? 0 : harness_rand_int(0, TW_WARP_TAB * TW_WARP_TAB - 1);
+    }
+    const tw_warp_coords c = {xs, ys, as};
+    memset(out_scalar, GUARD_BYTE, sizeof out_scalar);
+    memset(out_simd, GUARD_BYTE, sizeof out_simd);
+    scalar_kernels[interp](&w, &c, n, out_scalar);
+    simd_kernels[interp](&w, &c, n, out_simd);
+    const size_t used = (size_t)n * (size_t)C;
+    CHECK(memcmp(out_scalar, out_simd, used) == 0, "trial %d: %dx%d, %d channels, interpolation %d, border %d, n %d: "
+          "SIMD differs from scalar", trial, (int)width, (int)height, (int)C, (int)interp, (int)border, (int)n);
+    int guards = 1;
+    for (size_t k = used; k < used + GUARD; k++) guards &= out_scalar[k] == GUARD_BYTE && out_simd[k] == GUARD_BYTE;
+    CHECK(guards, "trial %d: a kernel wrote past its %d pixels", trial, (int)n);
+    free(src);
+  }
+}
+
+/* The coordinate kernels on random rows of random matrices (affine and perspective, tame and extreme). */
+static void test_coordinates(void) {
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  static int32_t adelta[2000], bdelta[2000];
+  for (int trial = 0; trial < 2000; trial++) {
+    tw_warp_fixed w = {.interpolation = harness_rand_int(0, 2), .perspective = trial % 2};
+    const double scale = trial % 5 == 0 ? 1e6 : 3.0;
+    for (int k = 0; k < 9; k++) w.m[k] = ((double)(harness_rand() % 20001) / 10000.0 - 1.0) * scale;
+    if (trial % 7 == 0) w.m[8] = 0.0; /* w = 0 on some pixels */
+    const int32_t dst_width = harness_rand_int(1, 2000), row = harness_rand_int(0, 3000);
+    w.block_width = harness_rand_int(1, 70);
+    w.block_width = w.block_width < dst_width ? w.block_width : dst_width;
+    tw_warp_affine_deltas(w.m, dst_width, adelta, bdelta);
+    w.adelta = adelta;
+    w.bdelta = bdelta;
+    const int32_t col = harness_rand_int(0, dst_width - 1);
+    const int32_t n = harness_rand_int(1, dst_width - col < TW_WARP_RUN ? dst_width - col : TW_WARP_RUN);
+    const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+    if (w.perspective) {
+      tw_image_warp_perspective_coords__scalar(&w, row, col, n, &a);
+      tw_image_warp_perspective_coords__wasmsimd(&w, row, col, n, &b);
+    } else {
+      tw_image_warp_affine_coords__scalar(&w, row, col, n, &a);
+      tw_image_warp_affine_coords__wasmsimd(&w, row, col, n, &b);
+    }
+    const size_t size = (size_t)n * sizeof(int32_t);
+    CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+          "trial %d (%s, interpolation %d, block %d, col %d, n %d): SIMD coordinates differ", trial,
+          w.perspective ? "perspective" : "affine", (int)w.interpolation, (int)w.block_width, (int)col, (int)n);
+  }
+}
+
+int main(void) {
+  test_tables();
+  test_sampling();
+  test_coordinates();
+  return TEST_MAIN_RESULT();
+}
