@@ -178,9 +178,8 @@ test('images of different sizes: one tensor when the output size is fixed, else 
       assert.match(e.message, /^batch: images: .*fixed \(end it with (.*)\)$/);
       // the advice names transforms by their random.* names, each one that exists (it advised a 'resize')
       const advised = e.message.match(/random\.\w+/g) ?? [];
-      assert.deepEqual(advised, ['random.resizedCrop', 'random.crop']);
+      assert.deepEqual(advised, ['random.resizedCrop', 'random.crop', 'random.resize']);
       for (const name of advised) assert.ok(Object.hasOwn(random, name.slice('random.'.length)), `${name} exists`);
-      assert.doesNotMatch(e.message, /\bresize\b/);
       return true;
     });
     await flips.close();

@@ -36,7 +36,7 @@ const sameDims = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]
 function differentSizes(k, dims, k0, dims0) {
   return new RangeError(`${OP}: images: sample ${k} gives a tensor of dims [${dims.join(', ')}], sample ${k0} ` +
     `[${dims0.join(', ')}]; images of different sizes make one tensor only when the pipeline's output size is ` +
-    'fixed (end it with a random.resizedCrop or random.crop of one size)');
+    'fixed (end it with a random.resizedCrop, random.crop or random.resize to one size)');
 }
 
 /**
