@@ -23,7 +23,8 @@
 // Screenshots go to tests/screenshots/ (printed as a diagnostic).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { noBrowser, launchChromium } from '../support/browser.js';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../demo/serve.mjs';
@@ -33,14 +34,8 @@ import { cvInvertAffine, cvInvertPerspective } from '../../js/image/warp-matrix.
 import { referenceResize } from '../reference/image-resize.js';
 import { referenceBlur, referenceFlip, referenceRotate90 } from '../reference/image.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
-let chromium = null;
-if (!noBrowser) ({ chromium } = await import('playwright-core'));
 
 // The page imports the same js/index.js: say how to fix a missing build before any browser starts.
 await import('../../js/index.js').catch((error) => {
@@ -54,7 +49,7 @@ before(async () => {
   server = await startServer({ port: 0 });
   if (noBrowser) return;
   mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -5,26 +5,20 @@
 // back gives the same bytes (the canvases are opaque, so no premultiplication rounding is involved).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { noBrowser, launchChromium } from '../support/browser.js';
 import { startServer } from '../../demo/serve.mjs';
 import { referenceToTensor, referenceFlip } from '../reference/image.js';
 import { referenceWarp } from '../reference/image-warp.js';
 import { cvInvertAffine, cvInvertPerspective } from '../../js/image/warp-matrix.js';
 import { matrix } from '../../js/image/matrix.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
-let chromium = null;
-if (!noBrowser) ({ chromium } = await import('playwright-core'));
 
 let server;
 let browser;
 
 before(async () => {
   server = await startServer({ port: 0 });
-  if (!noBrowser) browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -4,15 +4,9 @@
 // rejects the iteration naming its index after the batch before it arrived.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { startServer } from '../../demo/serve.mjs';
+import { noBrowser, launchChromium } from '../support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
-let chromium = null;
-if (!noBrowser) ({ chromium } = await import('playwright-core'));
 
 let server;
 let browser;
@@ -20,8 +14,8 @@ let page;
 
 before(async () => {
   server = await startServer({ port: 0 });
-  if (noBrowser) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
+  if (!browser) return;
   page = await (await browser.newContext()).newPage();
   await page.goto(`${server.url}favicon.svg`);
 });

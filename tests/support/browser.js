@@ -1,0 +1,16 @@
+// Headless Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core (never a
+// downloaded browser), with the flags this machine's closed network needs. `noBrowser` is the skip reason
+// where Chromium is missing (make test installs it, so CI never skips).
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); make test installs it`;
+
+/** A launched browser (playwright-core's), or null where there is none. */
+export async function launchChromium() {
+  if (noBrowser) return null;
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
