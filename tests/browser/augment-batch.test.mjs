@@ -5,27 +5,18 @@
 // compared in the page with the calling thread's (workers: 0) bytes, result by result.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../../demo/serve.mjs';
-import { noBrowser, launchChromium } from '../support/browser.js';
+import { noBrowser, demoPage } from '../support/browser.js';
 
 
-let server;
-let browser;
+let demo;
 let page;
 
 before(async () => {
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-  if (!browser) return;
-  page = await (await browser.newContext()).newPage();
-  page.on('pageerror', (e) => { throw e; });
-  await page.goto(`${server.url}favicon.svg`);
+  demo = await demoPage();
+  ({ page } = demo);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => demo?.close());
 
 /**
  * In the page: ImageData of the given sizes (drawn noise, so every pixel differs), a pipeline, and the

@@ -7,11 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startServer } from '../../demo/serve.mjs';
-import { noBrowser, launchChromium } from '../support/browser.js';
+import { noBrowser, demoPage } from '../support/browser.js';
 
 
-let server;
+let demo;
 let other; // another origin, for a tainted canvas
 
 /**
@@ -27,21 +26,16 @@ async function otherOrigin() {
   await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${http.address().port}/`, close: () => new Promise((resolve) => http.close(resolve)) };
 }
-let browser;
 let page;
 
 before(async () => {
-  server = await startServer({ port: 0 });
+  demo = await demoPage();
+  ({ page } = demo);
   other = await otherOrigin();
-  browser = await launchChromium();
-  if (!browser) return;
-  page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}favicon.svg`);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await demo?.close();
   await other?.close();
 });
 

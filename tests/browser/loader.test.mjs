@@ -4,26 +4,18 @@
 // rejects the iteration naming its index after the batch before it arrived.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../../demo/serve.mjs';
-import { noBrowser, launchChromium } from '../support/browser.js';
+import { noBrowser, demoPage } from '../support/browser.js';
 
 
-let server;
-let browser;
+let demo;
 let page;
 
 before(async () => {
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-  if (!browser) return;
-  page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}favicon.svg`);
+  demo = await demoPage();
+  ({ page } = demo);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => demo?.close());
 
 /** In the page: 12 opaque noise images as ImageData and as PNG Blob / File / blob: URL, and the loader over both. */
 async function loaderInPage({ workers, corrupt }) {

@@ -14,3 +14,23 @@ export async function launchChromium() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
+
+/**
+ * A demo server on a free port and, where Chromium is installed, one page of it (an SVG document of the
+ * same origin, where a test imports /js/...), for a test file's before(); close() ends both.
+ */
+export async function demoPage() {
+  const { startServer } = await import('../../demo/serve.mjs');
+  const server = await startServer({ port: 0 });
+  const browser = await launchChromium();
+  const page = browser ? await (await browser.newContext()).newPage() : null;
+  await page?.goto(`${server.url}favicon.svg`);
+  return {
+    server,
+    page,
+    async close() {
+      await browser?.close();
+      await server.close();
+    },
+  };
+}
