@@ -23,7 +23,6 @@
 
 /* ---- coordinates ------------------------------------------------------------ */
 
-static int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
 static int32_t add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 
 TW_INLINE v128_t sat16x4(v128_t v) {
@@ -55,18 +54,9 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
     wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(yv, mask), TW_WARP_INTER_BITS),
                                              wasm_v128_and(x, mask)));
   }
-  for (; k < n; k++) { /* the scalar kernel's steps */
-    const int32_t X = add_wrap(X0, w->adelta[col + k]), Y = add_wrap(Y0, w->bdelta[col + k]);
-    if (nearest) {
-      out->x[k] = sat16(X >> TW_WARP_AB_BITS);
-      out->y[k] = sat16(Y >> TW_WARP_AB_BITS);
-      out->a[k] = 0;
-      continue;
-    }
-    const int32_t x = X >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS), yv = Y >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS);
-    out->x[k] = sat16(x >> TW_WARP_INTER_BITS);
-    out->y[k] = sat16(yv >> TW_WARP_INTER_BITS);
-    out->a[k] = (yv & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (x & (TW_WARP_TAB - 1));
+  if (k < n) { /* the last n % 4 pixels: the scalar kernel */
+    const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+    tw_image_warp_affine_coords__scalar(w, row, col + k, n - k, &rest);
   }
 }
 
