@@ -135,5 +135,6 @@ test('bad options: TypeError/RangeError naming them', () => {
   assert.throws(() => loader(dataset, { seed: -2 }), { name: 'RangeError', message: /^loader: options\.seed/ });
   assert.throws(() => loader(dataset, { augment: {} }), { name: 'TypeError', message: /^loader: options\.augment/ });
   assert.throws(() => loader(dataset, { batchTransform: mixUp() }), { name: 'TypeError', message: /^loader: options\.batchTransform/ });
+  assert.throws(() => loader(dataset, { tensor: { out: { type: 'float32', dims: [1, 1], data: new Float32Array(1) } } }), { name: 'TypeError', message: /^loader: options\.tensor\.out: each batch gets its own tensor/ });
   assert.throws(() => loader(dataset, { batch: 2 }), { name: 'TypeError', message: /^loader: unknown option "batch"/ });
 });

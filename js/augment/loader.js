@@ -43,6 +43,9 @@ function checkSettings(options) {
   if (o.batchTransform !== undefined && typeof o.batchTransform !== 'function') {
     throw new TypeError(`${OP}: options.batchTransform: expected a batch transform (mixUp(), cutMix(), randomChoice()), got ${describe(o.batchTransform)}`);
   }
+  if (o.tensor !== null && typeof o.tensor === 'object' && 'out' in o.tensor) {
+    throw new TypeError(`${OP}: options.tensor.out: each batch gets its own tensor (the loader hands them out ahead of use)`);
+  }
   if (o.batchTransform !== undefined && o.tensor === undefined) {
     throw new TypeError(`${OP}: options.batchTransform: mixes tensors; give options.tensor as well`);
   }
