@@ -127,6 +127,41 @@ test('closing the iterator (break) ends the workers', async () => {
   assert.equal(closed, 1);
 });
 
+test('a loader run interrupted half-way leaves no worker alive (each worker thread started has exited)', async () => {
+  // Every worker_threads.Worker the pool starts is counted, and its 'exit' event too: a thread that has
+  // not emitted 'exit' is still running.
+  const threads = process.getBuiltinModule('node:worker_threads');
+  const Original = threads.Worker;
+  const started = [];
+  threads.Worker = class CountedWorker extends Original {
+    constructor(...args) {
+      super(...args);
+      const record = { exited: false };
+      started.push(record);
+      this.on('exit', () => { record.exited = true; });
+    }
+  };
+  try {
+    const many = Array.from({ length: 40 }, (_, i) => dataset[i % dataset.length]);
+    for (const shared of [true, false]) {
+      started.length = 0;
+      const aug = pipeline();
+      const seen = [];
+      // batches of 4 on 2 workers with 3 prefetched: when the loop breaks at batch 5 of 10, later batches are in flight
+      for await (const b of loader(many, { batchSize: 4, workers: 2, prefetch: 3, tensor, augment: aug, shared })) {
+        seen.push(b.indices[0]);
+        if (seen.length === 5) break;
+      }
+      assert.deepEqual(seen, [0, 4, 8, 12, 16]);
+      assert.equal(started.length, 2, 'two workers were started');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // 'exit' is emitted on a later turn
+      assert.deepEqual(started.map((w) => w.exited), [true, true], `shared ${shared}: no worker left running`);
+    }
+  } finally {
+    threads.Worker = Original;
+  }
+});
+
 test('bad options: TypeError/RangeError naming them', () => {
   assert.throws(() => loader(5), { name: 'TypeError', message: /^loader: dataset/ });
   assert.throws(() => loader(dataset, { batchSize: 0 }), { name: 'RangeError', message: /^loader: options\.batchSize/ });

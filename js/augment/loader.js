@@ -14,7 +14,7 @@ import { compose } from './compose.js';
 import { decodeTargets } from '../image/decode.js';
 
 const OP = 'loader';
-const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform'];
+const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform', 'shared'];
 const TARGET_KEYS = ['image', 'mask', 'boxes', 'keypoints'];
 
 function count(value, fallback, argument, min) {
@@ -55,6 +55,7 @@ function checkSettings(options) {
     seed: checkSeed(o.seed ?? 0, `${OP}: options.seed`),
     epoch: count(o.epoch, 0, `${OP}: options.epoch`, 0),
     workers: count(o.workers, 0, `${OP}: options.workers`, 0),
+    shared: o.shared === undefined ? undefined : flag(o.shared, false, `${OP}: options.shared`), // batch's own default: where usable
     prefetch: count(o.prefetch, 2, `${OP}: options.prefetch`, 1),
     dropLast: flag(o.dropLast, false, `${OP}: options.dropLast`),
     tensor: o.tensor,
@@ -120,7 +121,7 @@ async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch) {
   const sampleIndices = indices.map((i) => epoch * dataset.length + i);
   let done;
   try {
-    done = await s.augment.batch(items.map((x) => x.targets), { workers: s.workers, tensor: s.tensor, indices: sampleIndices });
+    done = await s.augment.batch(items.map((x) => x.targets), { workers: s.workers, tensor: s.tensor, indices: sampleIndices, shared: s.shared });
   } catch (error) {
     throw await itemError(s, error, items, indices, sampleIndices);
   }
