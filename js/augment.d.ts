@@ -436,6 +436,11 @@ export interface LoaderOptions<K extends ImageTensorType = 'float32'> {
   batchTransform?: BatchTransform;
   /** augment.batch's `shared` (default: shared memory where usable). */
   shared?: boolean;
+  /**
+   * true: a batch's tensor is written again for a later batch once the next batch is asked for (copy what
+   * you keep); saves a new tensor's page faults per batch. Default false: every batch its own tensor.
+   */
+  recycle?: boolean;
 }
 
 export interface LoaderBatch<L = unknown, K extends ImageTensorType = 'float32'> {

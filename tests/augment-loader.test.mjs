@@ -69,6 +69,30 @@ test('sample bytes equal augment(item, epoch·length + i) for any workers, batch
   await aug.batch.close();
 });
 
+test('recycle: the tensors of batches moved past are written again (at most prefetch + 2 in use), with the same bytes', async () => {
+  const many = Array.from({ length: 30 }, (_, i) => dataset[i % dataset.length]);
+  for (const [workers, shared, batchTransform] of [[0, undefined, undefined], [2, true, undefined], [2, false, undefined], [2, true, mixUp({ alpha: 0.4, numClasses: 4, seed: 2 })]]) {
+    const aug = pipeline();
+    const options = { batchSize: 4, shuffle: true, seed: 3, workers, shared, prefetch: 2, tensor, augment: aug, batchTransform };
+    const fresh = [];
+    for await (const b of loader(many, options)) fresh.push(Array.from(b.tensor.data));
+    const recycled = [];
+    const buffers = new Set();
+    for await (const b of loader(many, { ...options, recycle: true })) {
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the model's time: the producer runs meanwhile
+      recycled.push(Array.from(b.tensor.data)); // copied before the next batch is asked for, after which the tensor is written again
+      buffers.add(b.tensor.data.buffer);
+    }
+    assert.deepEqual(recycled, fresh, `workers ${workers}, shared ${shared}, mix ${Boolean(batchTransform)}`);
+    assert.equal(recycled.length, 8);
+    // prefetch 2 + the one handed out + the one in the making, and the short last batch's own; a batch transform's
+    // tensors are its own (the pipeline's go back to be written again as soon as they are mixed)
+    if (!batchTransform) assert.ok(buffers.size <= 5, `${buffers.size} tensors for 8 batches (workers ${workers})`);
+    await aug.batch.close();
+  }
+  assert.throws(() => loader(dataset, { recycle: 1 }), { name: 'TypeError', message: /^loader: options\.recycle: expected true or false/ });
+});
+
 test('dropLast drops the short batch; batches says how many; a { length, get } dataset with async get', async () => {
   const aug = pipeline();
   const lazy = { length: 11, get: async (i) => dataset[i] };

@@ -14,7 +14,7 @@ import { compose } from './compose.js';
 import { decodeTargets } from '../image/decode.js';
 
 const OP = 'loader';
-const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform', 'shared'];
+const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform', 'shared', 'recycle'];
 const TARGET_KEYS = ['image', 'mask', 'boxes', 'keypoints'];
 
 function count(value, fallback, argument, min) {
@@ -58,6 +58,7 @@ function checkSettings(options) {
     shared: o.shared === undefined ? undefined : flag(o.shared, false, `${OP}: options.shared`), // batch's own default: where usable
     prefetch: count(o.prefetch, 2, `${OP}: options.prefetch`, 1),
     dropLast: flag(o.dropLast, false, `${OP}: options.dropLast`),
+    recycle: flag(o.recycle, false, `${OP}: options.recycle`),
     tensor: o.tensor,
     augment,
     batchTransform: o.batchTransform,
@@ -115,13 +116,47 @@ async function itemError(s, error, items, indices, sampleIndices) {
   return withMessage(error, `${OP}: dataset[${indices.join(', ')}] (one batch): ${message}`);
 }
 
+/**
+ * The tensors of batches handed out and moved past (options.recycle), to
+ * write later batches into: a new tensor of 256 images (154 MB) costs a page
+ * fault per 4 KB on its first write, more than a tenth of the batch's time.
+ */
+function tensorSpare(limit) {
+  const free = [];
+  return {
+    /** A kept tensor of n samples, or undefined. */
+    take(n) {
+      const at = free.findIndex((t) => t.dims[0] === n);
+      return at < 0 ? undefined : free.splice(at, 1)[0];
+    },
+    give(tensor) {
+      if (tensor && free.length < limit) free.push(tensor);
+    },
+  };
+}
+
+/** The pipeline batch of the items, into a recycled tensor where one of their count is kept (and fits). */
+async function pipelineBatch(s, items, sampleIndices, spare) {
+  const options = { workers: s.workers, tensor: s.tensor, indices: sampleIndices, shared: s.shared };
+  const targets = items.map((x) => x.targets);
+  const out = s.tensor ? spare?.take(items.length) : undefined;
+  if (!out) return s.augment.batch(targets, options);
+  try {
+    return await s.augment.batch(targets, { ...options, tensor: { ...s.tensor, out } });
+  } catch (error) {
+    // samples of other dims than the kept tensor's (images of another size): this batch gets a new one
+    if (!String(error?.message).includes('options.tensor.out')) throw error;
+    return s.augment.batch(targets, options);
+  }
+}
+
 /** Batch b of an epoch: { tensor, labels, targets, indices, params }. */
-async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch) {
+async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch, spare) {
   const items = await Promise.all(indices.map(async (i) => splitItem(await dataset.get(i), i)));
   const sampleIndices = indices.map((i) => epoch * dataset.length + i);
   let done;
   try {
-    done = await s.augment.batch(items.map((x) => x.targets), { workers: s.workers, tensor: s.tensor, indices: sampleIndices, shared: s.shared });
+    done = await pipelineBatch(s, items, sampleIndices, spare);
   } catch (error) {
     throw await itemError(s, error, items, indices, sampleIndices);
   }
@@ -135,6 +170,7 @@ async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch) {
   };
   if (!s.batchTransform) return batch;
   const mixed = s.batchTransform({ tensor: batch.tensor, labels: batch.labels }, epoch * batchesPerEpoch + b);
+  if (mixed.tensor.data.buffer !== batch.tensor.data.buffer) spare?.give(batch.tensor); // the unmixed tensor: nobody else holds it
   return { ...batch, tensor: mixed.tensor, labels: mixed.labels, params: { ...batch.params, batch: mixed.params } };
 }
 
@@ -166,6 +202,8 @@ export function loader(dataset, options) {
  */
 function iterate(s, data, slice, batches) {
   const ready = []; // settled batches in order: { value } or { error }
+  const spare = s.recycle && s.tensor ? tensorSpare(s.prefetch + 2) : null;
+  let handed = null; // the tensor of the batch handed out last: recycled when the next one is asked for
   let produced = 0;
   let closed = false;
   let wake = null; // resolves the producer's wait for room
@@ -182,7 +220,7 @@ function iterate(s, data, slice, batches) {
       }
       const b = produced++;
       try {
-        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches) });
+        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches, spare) });
       } catch (error) {
         ready.push({ error });
       }
@@ -199,6 +237,8 @@ function iterate(s, data, slice, batches) {
   };
   return {
     async next() {
+      spare?.give(handed);
+      handed = null;
       if (failed || closed || taken >= batches) return { done: true, value: undefined };
       while (ready.length === 0) await new Promise((resolve) => { notify = resolve; });
       const settled = ready.shift();
@@ -210,6 +250,7 @@ function iterate(s, data, slice, batches) {
         await close();
         throw settled.error;
       }
+      handed = settled.value.tensor ?? null;
       return { done: false, value: settled.value };
     },
     async return() {

@@ -31,6 +31,7 @@ export async function loaderUsage(files: File[], labels: number[]): Promise<void
   const data = loader(files.map((image, i) => ({ image, label: labels[i] })), { batchSize: 32, shuffle: true, epoch: 3, workers: 2, tensor: { mean: 0.5, std: 0.25 }, augment });
   for await (const batch of data) void [batch.tensor?.dims, batch.indices, batch.params.samples[0].index];
   void data.batches;
+  void loader(files, { batchSize: 8, tensor: { mean: 0.5, std: 0.25 }, recycle: true, shared: false });
   // @ts-expect-error batchSize is a number
   loader(files, { batchSize: '32' });
 }
