@@ -8,7 +8,7 @@
 // served crossOriginIsolated (shared memory) and not (transfer only); and
 // the loader over 1,000 PNG Blobs in Chromium, decoding included.
 // Interleaved rounds, medians, ratios within one run.
-// Usage: node bench/augment.mjs [rounds] [--no-browser] [--no-loader] [--no-peers] [--batch N] [--only text,text]
+// Usage: node bench/augment.mjs [rounds] [--no-browser] [--no-loader | --loader-only] [--no-peers] [--batch N] [--only text,text]
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -125,25 +125,33 @@ function loaderTable(title, r) {
     console.log(`- problems: ${JSON.stringify(r.errors ?? r.error)}`);
     if (r.error) return;
   }
-  console.log(`1,000 PNG Blobs of 500x375 (mean ${(r.pngBytes / 1024).toFixed(0)} KiB), batches of 128, shuffled; decoding on the calling thread alone: ${r.decodeMs.toFixed(2)} ms / image`);
-  console.log('| workers | images / s | ms / image | decoding share |');
-  console.log('|---|---:|---:|---:|');
+  console.log(`1,000 PNG Blobs of 500x375 (mean ${(r.pngBytes / 1024).toFixed(0)} KiB), batches of 128, shuffled, decoding included; ` +
+    'beside them the same epoch over the pictures as ImageData (no decoding)');
+  console.log('| workers | PNG Blobs, images / s | × 0 workers | ImageData, images / s | decoding share |');
+  console.log('|---|---:|---:|---:|---:|');
+  const zero = r['loader, 0 workers'];
   for (const [name, v] of Object.entries(r)) {
-    if (!name.startsWith('loader')) continue;
-    console.log(`| ${name} | ${v.imagesPerSecond.toFixed(0)} | ${v.msPerImage.toFixed(3)} | ${((100 * r.decodeMs) / v.msPerImage).toFixed(0)}% of 1-thread decode time |`);
+    if (!name.startsWith('loader, ')) continue;
+    const workers = name.slice('loader, '.length);
+    const plain = r[`ImageData, ${workers}`];
+    console.log(`| ${workers} | ${v.imagesPerSecond.toFixed(0)} | ${(v.imagesPerSecond / zero.imagesPerSecond).toFixed(2)} | ` +
+      `${plain.imagesPerSecond.toFixed(0)} | ${(100 * (1 - plain.msPerImage / v.msPerImage)).toFixed(0)}% |`);
   }
+  console.log(`- decoding one Blob after the other on the calling thread (createImageBitmap + one canvas read): ${r.decodeMs.toFixed(2)} ms / image`);
   console.log(`- crossOriginIsolated: ${r.crossOriginIsolated}`);
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(`tensorwarp/augment bench: 500x375 RGBA -> resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) -> ` +
   `NCHW float32 normalised; ${rounds} interleaved rounds of ${PER_ROUND} images per case (batches of ${BATCH}), medians; load average ${load()} (2 cores)`);
-const node = await inNode();
-const torch = peers ? torchvision() : {};
-table(`Node ${process.version}`, node, torch);
-if (torch.error) console.log(`- ${torch.error}`);
+const loaderOnly = argv.includes('--loader-only');
+const torch = peers && !loaderOnly ? torchvision() : {};
+if (!loaderOnly) {
+  table(`Node ${process.version}`, await inNode(), torch);
+  if (torch.error) console.log(`- ${torch.error}`);
+}
 if (!argv.includes('--no-browser')) {
-  for (const isolated of [true, false]) {
+  for (const isolated of loaderOnly ? [] : [true, false]) {
     const browser = await chromiumRun(isolated).catch((error) => ({ error: error.message }));
     table(`Chromium (headless, Debian), Web Workers, page ${isolated ? 'crossOriginIsolated (COOP/COEP)' : 'not isolated'}`, browser, torch);
   }

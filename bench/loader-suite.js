@@ -1,15 +1,18 @@
 // The loader over in-memory PNG Blobs, decoding included (bench/augment.mjs
 // runs it in headless Chromium): `count` Blobs of 500x375 opaque images
-// (16 distinct pictures: smooth gradients with noise, encoded by the
-// browser), one epoch of loader(...) with the bench's pipeline into
-// normalised NCHW float32 batches, per worker count. Decoding alone is
-// timed on this thread too (createImageBitmap + one canvas read per Blob,
-// what the loader's decode does), for its share of the 0-worker epoch.
+// (16 distinct pictures: gradients with noise, encoded by the browser), one
+// epoch of loader(...) with the bench's pipeline into normalised NCHW
+// float32 batches, per worker count; and the same epoch over the 16
+// pictures as ImageData (no decoding), whose time against the Blobs' gives
+// the share of decoding. Decoding alone, one Blob after the other on this
+// thread, is timed too (createImageBitmap + one canvas read, the loader's
+// decode); the loader decodes a batch's Blobs concurrently, and Chromium
+// decodes them on threads of its own, so that figure is not the loader's.
 import { loader } from '../js/augment.js';
 import { decodeImage } from '../js/image/decode.js';
 import { pipelines, WIDTH, HEIGHT, MEAN, STD } from './augment-suite.js';
 
-async function pngBlobs(count) {
+async function pictures() {
   const canvas = new OffscreenCanvas(WIDTH, HEIGHT);
   const context = canvas.getContext('2d');
   const distinct = [];
@@ -24,31 +27,43 @@ async function pngBlobs(count) {
         pixels[i + 3] = 255;
       }
     }
-    context.putImageData(new ImageData(pixels, WIDTH, HEIGHT), 0, 0);
-    distinct.push(new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer()));
+    const image = new ImageData(pixels, WIDTH, HEIGHT);
+    context.putImageData(image, 0, 0);
+    distinct.push({ image, png: new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer()) });
   }
-  // one Blob per item, each over its own bytes
-  return Array.from({ length: count }, (_, i) => new Blob([distinct[i % distinct.length].slice()], { type: 'image/png' }));
+  return distinct;
 }
 
-/** { 'loader, N workers': images/s, ..., decode: ms per image on this thread, pngBytes: mean Blob size }. */
+async function epoch(dataset, workers, batchSize) {
+  const { three } = pipelines();
+  const start = performance.now();
+  let seen = 0;
+  for await (const batch of loader(dataset, { batchSize, shuffle: true, seed: 1, workers, prefetch: 2, tensor: { mean: MEAN, std: STD }, augment: three })) {
+    seen += batch.indices.length;
+  }
+  const ms = performance.now() - start;
+  await three.batch.close();
+  return { imagesPerSecond: (1000 * seen) / ms, msPerImage: ms / seen };
+}
+
+/**
+ * { 'loader, N workers': { imagesPerSecond, msPerImage }, 'ImageData, N workers': ..., decodeMs: ms per
+ * image decoded one after the other on this thread, pngBytes: mean Blob size }.
+ */
 export async function loaderRun({ count = 1000, batchSize = 128, workerCounts = [0, 1, 2] } = {}) {
-  const blobs = await pngBlobs(count);
-  const dataset = blobs.map((image, label) => ({ image, label }));
+  const distinct = await pictures();
+  // one Blob per item, each over its own bytes
+  const blobs = Array.from({ length: count }, (_, i) => new Blob([distinct[i % distinct.length].png.slice()], { type: 'image/png' }));
   const result = { pngBytes: Math.round(blobs.reduce((a, b) => a + b.size, 0) / count) };
-  let start = performance.now();
-  for (const blob of blobs.slice(0, 200)) await decodeImage(blob, 'bench');
-  result.decodeMs = (performance.now() - start) / 200;
+  const start = performance.now();
+  for (const blob of blobs.slice(0, 100)) await decodeImage(blob, 'bench');
+  result.decodeMs = (performance.now() - start) / 100;
+  const encoded = blobs.map((image, label) => ({ image, label }));
+  const decoded = blobs.map((_, label) => ({ image: distinct[label % distinct.length].image, label }));
   for (const workers of workerCounts) {
-    const { three } = pipelines();
-    start = performance.now();
-    let seen = 0;
-    for await (const batch of loader(dataset, { batchSize, shuffle: true, seed: 1, workers, prefetch: 2, tensor: { mean: MEAN, std: STD }, augment: three })) {
-      seen += batch.indices.length;
-    }
-    await three.batch.close();
-    const ms = performance.now() - start;
-    result[`loader, ${workers} worker${workers === 1 ? '' : 's'}`] = { imagesPerSecond: (1000 * seen) / ms, msPerImage: ms / seen };
+    const name = `${workers} worker${workers === 1 ? '' : 's'}`;
+    result[`loader, ${name}`] = await epoch(encoded, workers, batchSize);
+    result[`ImageData, ${name}`] = await epoch(decoded, workers, batchSize);
   }
   return result;
 }
