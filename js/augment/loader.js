@@ -150,9 +150,20 @@ async function pipelineBatch(s, items, sampleIndices, spare) {
   }
 }
 
-/** Batch b of an epoch: { tensor, labels, targets, indices, params }. */
-async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch, spare) {
+/**
+ * The items at `indices`, split into targets and labels; with workers: 0 their
+ * encoded images decoded here (errors name dataset[i]), since no worker will.
+ */
+async function loadItems(s, dataset, indices) {
   const items = await Promise.all(indices.map(async (i) => splitItem(await dataset.get(i), i)));
+  if (s.workers > 0) return items;
+  const targets = await decodeTargets(items.map((x) => x.targets), indices.map((i) => `${OP}: dataset[${i}]`));
+  return items.map((x, j) => ({ ...x, targets: targets[j] }));
+}
+
+/** Batch b of an epoch: { tensor, labels, targets, indices, params }; `loading` its items (loadItems). */
+async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch, spare, loading) {
+  const items = await loading;
   const sampleIndices = indices.map((i) => epoch * dataset.length + i);
   let done;
   try {
@@ -212,6 +223,22 @@ function iterate(s, data, slice, batches) {
     notify?.();
     notify = null;
   };
+  // Batch b's items start loading when batch b - 1 starts: with workers: 0 the browser decodes them on
+  // threads of its own while this thread augments the batch before.
+  const loading = new Map();
+  const load = (b) => {
+    if (b >= batches || loading.has(b)) return;
+    const promise = loadItems(s, data, slice(b));
+    promise.catch(() => {}); // reported when batch b is made
+    loading.set(b, promise);
+  };
+  const itemsOf = (b) => {
+    load(b);
+    load(b + 1);
+    const promise = loading.get(b);
+    loading.delete(b);
+    return promise;
+  };
   const producer = (async () => {
     while (!closed && produced < batches) {
       if (ready.length >= s.prefetch) {
@@ -220,7 +247,7 @@ function iterate(s, data, slice, batches) {
       }
       const b = produced++;
       try {
-        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches, spare) });
+        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches, spare, itemsOf(b)) });
       } catch (error) {
         ready.push({ error });
       }
