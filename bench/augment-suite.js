@@ -94,12 +94,32 @@ export async function measure(cases, { rounds = 7, perRound = 40, now = () => pe
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
 
+/** A plain thread running bench/plain-thread.js: run(k, count) resolves when it has done `count` images. */
+function plainThread() {
+  const url = new URL('./plain-thread.js', import.meta.url);
+  const threads = globalThis.process?.getBuiltinModule?.('node:worker_threads');
+  const worker = threads ? new threads.Worker(url) : new Worker(url, { type: 'module' });
+  let settle = null;
+  const onDone = () => settle?.();
+  if (threads) worker.on('message', onDone); else worker.onmessage = onDone;
+  return {
+    run: (k, count) => new Promise((resolve) => {
+      settle = resolve;
+      worker.postMessage({ k, count });
+    }),
+    close: () => worker.terminate(),
+  };
+}
+
 /**
- * { cases, close }: the tensorwarp cases (and OpenCV.js's when `cv` is given;
- * batches on 1 and 2 workers unless `batches` is false); close() ends the
- * batch workers.
+ * { cases, close }: the tensorwarp cases (and OpenCV.js's when `cv` is
+ * given); unless `batches` is false, augment.batch of `batchSize` images on
+ * 0, 1 and 2 workers, by the shared-memory path where it is usable and by
+ * the transfer path, with a fresh tensor per batch or writing into the last
+ * one (tensor.out), and the ceiling: two plain threads each running the
+ * per-call loop on half as many images. close() ends the workers.
  */
-export function augmentCases({ cv = null, batches = true, batchSize = 48 } = {}) {
+export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}) {
   const images = makeImages(8);
   const { three, six } = pipelines();
   const tensor = { mean: MEAN, std: STD };
@@ -115,16 +135,31 @@ export function augmentCases({ cv = null, batches = true, batchSize = 48 } = {})
       return count;
     };
   }
-  if (batches) {
-    const { batch } = three;
-    const list = Array.from({ length: batchSize }, (_, i) => images[i % images.length]);
-    for (const workers of [1, 2]) {
-      cases[`batch, ${workers} worker${workers > 1 ? 's' : ''}`] = async (k) => {
-        await batch(list, { workers, tensor, indices: list.map((_, i) => k + i) });
-        return list.length;
-      };
-    }
-    return { cases, close: batch.close };
+  if (!batches) return { cases, close: async () => {} };
+  const { batch } = three;
+  const list = Array.from({ length: batchSize }, (_, i) => images[i % images.length]);
+  const shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+  const paths = shared ? [['shared', true], ['transfer', false]] : [['transfer', false]];
+  const kept = new Map(); // case -> its last tensor, for tensor.out
+  const batchCase = (name, workers, options) => {
+    cases[name] = async (k) => {
+      const out = options.reuse ? kept.get(name) : undefined;
+      const r = await batch(list, { workers, shared: options.shared, tensor: out ? { ...tensor, out } : tensor, indices: list.map((_, i) => k + i) });
+      if (options.reuse) kept.set(name, r.tensor);
+      return list.length;
+    };
+  };
+  batchCase('batch, 0 workers', 0, {});
+  batchCase('batch, 0 workers, out', 0, { reuse: true });
+  for (const [path, on] of paths) {
+    for (const workers of [1, 2]) batchCase(`batch, ${workers} worker${workers > 1 ? 's' : ''}, ${path}`, workers, { shared: on });
+    batchCase(`batch, 2 workers, ${path}, out`, 2, { shared: on, reuse: true });
   }
-  return { cases, close: async () => {} };
+  const plain = [plainThread(), plainThread()];
+  cases['two plain threads'] = async (k) => {
+    const half = Math.floor(list.length / 2);
+    await Promise.all([plain[0].run(k, half), plain[1].run(k + half, list.length - half)]);
+    return list.length;
+  };
+  return { cases, close: async () => { await batch.close(); await Promise.all(plain.map((p) => p.close())); } };
 }

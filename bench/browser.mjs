@@ -16,7 +16,10 @@ const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'a
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function serve() {
+// Cross-origin isolation (SharedArrayBuffer in the page and its workers): what a site serves to unlock the shared-memory path.
+const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' };
+
+function serve(isolated) {
   const server = createServer(async (request, response) => {
     const path = normalize(join(ROOT, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
     if (!SERVED.some((dir) => path.startsWith(join(ROOT, dir) + sep))) {
@@ -25,7 +28,7 @@ function serve() {
     }
     try {
       const body = await readFile(path);
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', ...(isolated ? ISOLATION : {}) }).end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -37,11 +40,13 @@ function serve() {
  * Opens `page` (a path under bench/) in headless Chromium and returns what
  * `page.evaluate(fn, { base, ...args })` returns, with the page's uncaught
  * errors as `errors`. Resolves to { error } when Chromium is not installed.
+ * `isolated`: served with the COOP/COEP headers (crossOriginIsolated, so
+ * SharedArrayBuffer is usable).
  */
-export async function inChromium(page, fn, args) {
+export async function inChromium(page, fn, args, { isolated = false } = {}) {
   if (!existsSync(CHROMIUM)) return { error: `${CHROMIUM} is not installed` };
   const { chromium } = await import('playwright-core');
-  const server = await serve();
+  const server = await serve(isolated);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     const tab = await browser.newPage();

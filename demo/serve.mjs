@@ -34,10 +34,14 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   // Cross-origin isolation: everything is same-origin anyway, and it gives
   // performance.now() its fine resolution, which the timings on the page want.
+  // It also gives the page SharedArrayBuffer: augment.batch's shared-memory path.
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
+const ISOLATION = ['Cross-Origin-Opener-Policy', 'Cross-Origin-Embedder-Policy', 'Cross-Origin-Resource-Policy'];
+// Without isolation (startServer({ isolated: false })): the page as a site without COOP/COEP serves it.
+const PLAIN_HEADERS = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => !ISOLATION.includes(name)));
 
 /**
  * The file a URL path names, or null. Rejects anything that could leave its
@@ -60,9 +64,9 @@ export function resolvePath(urlPath) {
   return file;
 }
 
-async function handle(request, response) {
+async function handle(request, response, headers) {
   const send = (status, body, type = 'text/plain; charset=utf-8') => {
-    response.writeHead(status, { ...HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -91,13 +95,15 @@ async function handle(request, response) {
 }
 
 /**
- * Starts the server on 127.0.0.1. `port` 0 picks a free port.
+ * Starts the server on 127.0.0.1. `port` 0 picks a free port; `isolated`
+ * (default true) sends the cross-origin isolation headers.
  * Resolves to { server, port, url, close() }.
  */
-export function startServer({ port = 8080 } = {}) {
+export function startServer({ port = 8080, isolated = true } = {}) {
+  const headers = isolated ? HEADERS : PLAIN_HEADERS;
   return new Promise((resolve, reject) => {
     const server = createServer((request, response) => {
-      handle(request, response).catch(() => {
+      handle(request, response, headers).catch(() => {
         if (!response.headersSent) response.writeHead(500);
         response.end();
       });

@@ -324,16 +324,29 @@ export interface Augment {
 export interface BatchOptions<K extends ImageTensorType = 'float32'> {
   /** Web Workers (browsers) or worker_threads (Node), each with its own module instance; default 0: this thread. */
   workers?: number;
-  /** toTensor's options: every sample written into one tensor [N, C, H, W] (or [N, H, W, C]). */
-  tensor?: Omit<ToTensorOptions<K>, 'out'>;
+  /**
+   * toTensor's options: every sample written into one tensor [N, C, H, W] (or [N, H, W, C]). `out`: a
+   * tensor to write the batch into (an earlier batch's, say: a new tensor of 150 MB costs a page fault
+   * per 4 KB on first write); in shared memory, the workers write into it themselves.
+   */
+  tensor?: BatchTensorOptions<K>;
   /** The sample index of each image (default 0..N-1). */
   indices?: readonly number[];
   /** true: the images' buffers are moved to the workers (detached here) instead of copied. Default false. */
   transfer?: boolean;
+  /**
+   * The shared-memory path: the batch tensor in a SharedArrayBuffer that the workers write their samples
+   * into. Default: true where SharedArrayBuffer is usable (Node; pages served with COOP/COEP, i.e.
+   * crossOriginIsolated), else false (the transfer path: the same bytes, the calling thread copying each
+   * chunk's tensor in). true where it is not usable is a TypeError.
+   */
+  shared?: boolean;
 }
 
+export type BatchTensorOptions<K extends ImageTensorType = 'float32'> = Omit<ToTensorOptions<K>, 'out'> & { out?: ImageTensor<K> };
+
 export interface Batch {
-  <K extends ImageTensorType = 'float32'>(images: readonly (Image | Targets)[], options: BatchOptions<K> & { tensor: Omit<ToTensorOptions<K>, 'out'> }): Promise<{ tensor: ImageTensor<K>; results: Omit<Result<K>, 'tensor' | 'image'>[] }>;
+  <K extends ImageTensorType = 'float32'>(images: readonly (Image | Targets)[], options: BatchOptions<K> & { tensor: BatchTensorOptions<K> }): Promise<{ tensor: ImageTensor<K>; results: Omit<Result<K>, 'tensor' | 'image'>[] }>;
   (images: readonly (Image | Targets)[], options?: BatchOptions & { tensor?: undefined }): Promise<Result[]>;
   /** Ends this pipeline's workers (they otherwise stay up between batches; an idle pool does not keep Node running). */
   close(): Promise<void>;
@@ -421,6 +434,13 @@ export interface LoaderOptions<K extends ImageTensorType = 'float32'> {
   augment?: Augment;
   /** A batch transform (mixUp, cutMix, randomChoice), applied to each batch's tensor and labels. */
   batchTransform?: BatchTransform;
+  /** augment.batch's `shared` (default: shared memory where usable). */
+  shared?: boolean;
+  /**
+   * true: a batch's tensor is written again for a later batch once the next batch is asked for (copy what
+   * you keep); saves a new tensor's page faults per batch. Default false: every batch its own tensor.
+   */
+  recycle?: boolean;
 }
 
 export interface LoaderBatch<L = unknown, K extends ImageTensorType = 'float32'> {

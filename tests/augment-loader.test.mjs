@@ -69,6 +69,30 @@ test('sample bytes equal augment(item, epoch·length + i) for any workers, batch
   await aug.batch.close();
 });
 
+test('recycle: the tensors of batches moved past are written again (at most prefetch + 2 in use), with the same bytes', async () => {
+  const many = Array.from({ length: 30 }, (_, i) => dataset[i % dataset.length]);
+  for (const [workers, shared, batchTransform] of [[0, undefined, undefined], [2, true, undefined], [2, false, undefined], [2, true, mixUp({ alpha: 0.4, numClasses: 4, seed: 2 })]]) {
+    const aug = pipeline();
+    const options = { batchSize: 4, shuffle: true, seed: 3, workers, shared, prefetch: 2, tensor, augment: aug, batchTransform };
+    const fresh = [];
+    for await (const b of loader(many, options)) fresh.push(Array.from(b.tensor.data));
+    const recycled = [];
+    const buffers = new Set();
+    for await (const b of loader(many, { ...options, recycle: true })) {
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the model's time: the producer runs meanwhile
+      recycled.push(Array.from(b.tensor.data)); // copied before the next batch is asked for, after which the tensor is written again
+      buffers.add(b.tensor.data.buffer);
+    }
+    assert.deepEqual(recycled, fresh, `workers ${workers}, shared ${shared}, mix ${Boolean(batchTransform)}`);
+    assert.equal(recycled.length, 8);
+    // prefetch 2 + the one handed out + the one in the making, and the short last batch's own; a batch transform's
+    // tensors are its own (the pipeline's go back to be written again as soon as they are mixed)
+    if (!batchTransform) assert.ok(buffers.size <= 5, `${buffers.size} tensors for 8 batches (workers ${workers})`);
+    await aug.batch.close();
+  }
+  assert.throws(() => loader(dataset, { recycle: 1 }), { name: 'TypeError', message: /^loader: options\.recycle: expected true or false/ });
+});
+
 test('dropLast drops the short batch; batches says how many; a { length, get } dataset with async get', async () => {
   const aug = pipeline();
   const lazy = { length: 11, get: async (i) => dataset[i] };
@@ -127,6 +151,41 @@ test('closing the iterator (break) ends the workers', async () => {
   assert.equal(closed, 1);
 });
 
+test('a loader run interrupted half-way leaves no worker alive (each worker thread started has exited)', async () => {
+  // Every worker_threads.Worker the pool starts is counted, and its 'exit' event too: a thread that has
+  // not emitted 'exit' is still running.
+  const threads = process.getBuiltinModule('node:worker_threads');
+  const Original = threads.Worker;
+  const started = [];
+  threads.Worker = class CountedWorker extends Original {
+    constructor(...args) {
+      super(...args);
+      const record = { exited: false };
+      started.push(record);
+      this.on('exit', () => { record.exited = true; });
+    }
+  };
+  try {
+    const many = Array.from({ length: 40 }, (_, i) => dataset[i % dataset.length]);
+    for (const shared of [true, false]) {
+      started.length = 0;
+      const aug = pipeline();
+      const seen = [];
+      // batches of 4 on 2 workers with 3 prefetched: when the loop breaks at batch 5 of 10, later batches are in flight
+      for await (const b of loader(many, { batchSize: 4, workers: 2, prefetch: 3, tensor, augment: aug, shared })) {
+        seen.push(b.indices[0]);
+        if (seen.length === 5) break;
+      }
+      assert.deepEqual(seen, [0, 4, 8, 12, 16]);
+      assert.equal(started.length, 2, 'two workers were started');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // 'exit' is emitted on a later turn
+      assert.deepEqual(started.map((w) => w.exited), [true, true], `shared ${shared}: no worker left running`);
+    }
+  } finally {
+    threads.Worker = Original;
+  }
+});
+
 test('bad options: TypeError/RangeError naming them', () => {
   assert.throws(() => loader(5), { name: 'TypeError', message: /^loader: dataset/ });
   assert.throws(() => loader(dataset, { batchSize: 0 }), { name: 'RangeError', message: /^loader: options\.batchSize/ });
@@ -135,5 +194,6 @@ test('bad options: TypeError/RangeError naming them', () => {
   assert.throws(() => loader(dataset, { seed: -2 }), { name: 'RangeError', message: /^loader: options\.seed/ });
   assert.throws(() => loader(dataset, { augment: {} }), { name: 'TypeError', message: /^loader: options\.augment/ });
   assert.throws(() => loader(dataset, { batchTransform: mixUp() }), { name: 'TypeError', message: /^loader: options\.batchTransform/ });
+  assert.throws(() => loader(dataset, { tensor: { out: { type: 'float32', dims: [1, 1], data: new Float32Array(1) } } }), { name: 'TypeError', message: /^loader: options\.tensor\.out: each batch gets its own tensor/ });
   assert.throws(() => loader(dataset, { batch: 2 }), { name: 'TypeError', message: /^loader: unknown option "batch"/ });
 });

@@ -1,19 +1,27 @@
-// augment.batch(images, { workers, tensor, indices, transfer }): a pipeline
-// over many images, in the calling thread (workers: 0) or on a pool of
-// workers (pool.js, worker.js), with the same bytes either way: sample n
+// augment.batch(images, { workers, tensor, indices, transfer, shared }): a
+// pipeline over many images, in the calling thread (workers: 0) or on a pool
+// of workers (pool.js, worker.js), with the same bytes either way: sample n
 // always uses index indices[n] (default n), whatever thread runs it, and
 // every thread runs the same runChunk.
-import { checkOptions, flag } from '../args.js';
+//
+// Two ways to and from the workers. Shared (where SharedArrayBuffer is
+// usable: Node, crossOriginIsolated pages): the batch tensor lives in shared
+// memory and each worker copies its samples from its own wasm heap straight
+// to their place in it; images go in a pool of shared buffers the workers
+// read in place. Transfer (elsewhere, or shared: false): each chunk's
+// tensor comes back in a transferred buffer and this thread copies it in.
+import { checkOptions, describe, flag } from '../args.js';
 import { compiledModule } from '../module.js';
-import { TYPES } from '../dtypes.js';
-import { freshData, uninitialisedBuffer } from '../stream.js';
+import { TYPES, dataLength, typeInfo } from '../dtypes.js';
 import { refusedOut } from '../tensor.js';
 import { Pool } from './pool.js';
 import { isCanvasSource, readSource } from '../image/source.js';
 import { isEncoded, decodeTargets } from '../image/decode.js';
+import { sharedMemoryUsable, isShared, spareBuffers } from './batch-memory.js';
+import { tensorJoiner, differentSizes, guessOf } from './batch-join.js';
 
 const OP = 'batch';
-const OPTIONS = ['workers', 'tensor', 'indices', 'transfer'];
+const OPTIONS = ['workers', 'tensor', 'indices', 'transfer', 'shared'];
 const MAX_WORKERS = 64;
 
 /** An element of `images`: an image, or targets { image, mask, boxes, keypoints }. */
@@ -30,14 +38,6 @@ export function decodedTargets({ targets, start }) {
 
 /** A result without its tensor (the batch's tensor holds it). */
 const withoutTensor = ({ tensor, ...rest }) => rest;
-
-const sameDims = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
-
-function differentSizes(k, dims, k0, dims0) {
-  return new RangeError(`${OP}: images: sample ${k} gives a tensor of dims [${dims.join(', ')}], sample ${k0} ` +
-    `[${dims0.join(', ')}]; images of different sizes make one tensor only when the pipeline's output size is ` +
-    'fixed (end it with a random.resizedCrop, random.crop or random.resize to one size)');
-}
 
 /**
  * Runs samples `indices[i]` on `targets[i]`. With `tensor` (toTensor's
@@ -67,17 +67,19 @@ export function runChunk(augment, { indices, targets, tensor, into }) {
 }
 
 /**
- * The chunk's tensor written into a buffer an earlier chunk's tensor came in
- * (into: { buffer, type, sample }, handed back by the calling thread), so a
- * worker writes into memory already touched instead of a new tensor (whose
- * first writes cost as much again in page faults). Null when the buffer does
- * not fit a sample (other dims, or another tensor type: toTensor refuses the
- * `out` with a RangeError or a TypeError): the chunk then runs as usual,
- * which reports the sizes.
+ * The chunk's tensor written into `into`: { buffer, byteOffset, type, sample }.
+ * That is a buffer an earlier chunk's tensor came in (handed back by the
+ * calling thread), so a worker writes into memory already touched instead of
+ * a new tensor (whose first writes cost as much again in page faults); or
+ * the chunk's place in the batch tensor in shared memory; or the caller's
+ * options.tensor.out (workers: 0). Null when the buffer does not fit a
+ * sample (other dims, or another tensor type: toTensor refuses the `out`
+ * with a RangeError or a TypeError): the chunk then runs as usual, which
+ * reports the sizes.
  */
-function intoRecycled(augment, indices, targets, tensor, { buffer, type, sample }) {
+function intoRecycled(augment, indices, targets, tensor, { buffer, byteOffset = 0, type, sample }) {
   const per = sample.reduce((a, b) => a * b, 1);
-  const data = new TYPES[type].arrays[0](buffer, 0, per * targets.length);
+  const data = new TYPES[type].arrays[0](buffer, byteOffset, per * targets.length);
   const results = [];
   for (let i = 0; i < targets.length; i++) {
     const out = { type, dims: [1, ...sample], data: data.subarray(i * per, (i + 1) * per) };
@@ -102,7 +104,7 @@ function intoSlice(augment, targets, k, tensor, batch, i, k0) {
   } catch (error) {
     if (!refusedOut(error)) throw error;
     const { tensor: sample } = augment(targets, k, { tensor });
-    throw differentSizes(k, sample.dims.slice(1), k0, batch.dims.slice(1));
+    throw differentSizes(OP, k, sample.dims.slice(1), k0, batch.dims.slice(1));
   }
 }
 
@@ -138,11 +140,46 @@ function checkIndices(value, count) {
   return value;
 }
 
-function checkTensor(value) {
-  if (value === undefined) return undefined;
+/** options.tensor as { tensor: toTensor's options without out, out: the tensor to write into or null }. */
+function checkTensor(value, count) {
+  if (value === undefined) return { tensor: undefined, out: null };
   if (value === null || typeof value !== 'object') throw new TypeError(`${OP}: options.tensor: expected toTensor's options { layout, channels, type, mean, std }`);
-  if ('out' in value) throw new TypeError(`${OP}: options.tensor.out: a batch makes its own tensor`);
-  return value;
+  const { out, ...tensor } = value;
+  return { tensor, out: out === undefined ? null : checkOut(out, count) };
+}
+
+/**
+ * options.tensor.out: a tensor { type, dims: [N, ...], data } to write the
+ * batch into (an earlier batch's, say: memory already touched, where a new
+ * tensor of 150 MB costs a page fault per 4 KB). Whether its sample dims fit
+ * is the samples' to say (a RangeError when they come).
+ */
+function checkOut(out, count) {
+  const argument = `${OP}: options.tensor.out`;
+  if (out === null || typeof out !== 'object') throw new TypeError(`${argument}: expected a tensor { type, dims, data } of ${count} samples, got ${describe(out)}`);
+  const info = typeInfo(out.type, `${argument}.type`);
+  const dims = out.dims;
+  if (!Array.isArray(dims) || dims.length < 2 || !dims.every((d) => Number.isSafeInteger(d) && d >= 0)) {
+    throw new TypeError(`${argument}.dims: expected [N, ...sample dims] of non-negative integers, got ${describe(dims)}`);
+  }
+  if (dims[0] !== count) throw new RangeError(`${argument}.dims[0]: expected ${count} (one per image), got ${dims[0]}`);
+  if (!info.arrays.some((A) => out.data instanceof A)) {
+    throw new TypeError(`${argument}.data: expected a ${info.arrays.map((A) => A.name).join(' or ')} for type ${info.name}, got ${describe(out.data)}`);
+  }
+  const length = dataLength(info, dims.reduce((a, b) => a * b, 1));
+  if (out.data.length !== length) throw new RangeError(`${argument}.data: expected ${length} elements for dims [${dims.join(', ')}], got ${out.data.length}`);
+  return out;
+}
+
+/** options.shared: true where shared memory is usable (the default there), false for the transfer path. */
+function checkShared(value) {
+  const usable = sharedMemoryUsable();
+  const shared = flag(value, usable, `${OP}: options.shared`);
+  if (shared && !usable) {
+    throw new TypeError(`${OP}: options.shared: SharedArrayBuffer is not usable here (a browser page needs the headers ` +
+      'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp); leave it out for the transfer path');
+  }
+  return shared;
 }
 
 /** The chunks of samples handed to the workers: a few per worker, so a slow one does not hold the others up. */
@@ -155,68 +192,6 @@ function chunks(targets, indices, tensor, workers) {
   return list;
 }
 
-/**
- * The chunks' tensors in one [N, ...] tensor, copied in as the replies arrive
- * (while the workers compute the rest) rather than after the last one.
- * add(at, reply) takes chunk `at`'s reply; result() checks every chunk's
- * sample dims in chunk order (so a mismatch names the same samples whatever
- * order the replies came in) and gives the tensor.
- */
-function tensorJoiner(list, indices) {
-  let joined = null;
-  const starts = [];
-  for (let at = 0, n = 0; at < list.length; n += list[at].indices.length, at++) starts.push(n);
-  return {
-    add(at, { tensor }) {
-      const sample = tensor.dims.slice(1);
-      if (joined === null) {
-        const per = tensor.data.length / tensor.dims[0];
-        // Unzeroed (stream.js): result() returns it only when every chunk was copied in, every byte written.
-        const data = freshData(TYPES[tensor.type], per * indices.length, tensor.data.constructor, OP);
-        joined = { type: tensor.type, sample, per, data, dims: [] };
-      }
-      joined.dims[at] = sample;
-      if (sameDims(sample, joined.sample)) joined.data.set(tensor.data, starts[at] * joined.per);
-    },
-    result() {
-      const first = joined.dims[0];
-      joined.dims.forEach((dims, at) => {
-        if (!sameDims(dims, first)) throw differentSizes(indices[starts[at]], dims, indices[0], first);
-      });
-      return { type: joined.type, dims: [indices.length, ...first], data: joined.data };
-    },
-  };
-}
-
-/**
- * Buffers the workers have finished reading (the copies of the images and
- * masks they were sent), kept for the next copies: a copy into memory
- * already touched is a memcpy, while a fresh buffer of 750 KB costs as much
- * again in page faults as postMessage's own clone (measured in Chromium:
- * 0.7 ms per 500x375 RGBA image either way). At most SPARE_BYTES are kept.
- */
-const SPARE_BYTES = 64 << 20;
-
-function spareBuffers() {
-  const free = new Map(); // byteLength -> [ArrayBuffer]
-  let held = 0;
-  return {
-    /** A kept buffer of `bytes` bytes, or undefined. */
-    take(bytes) {
-      const buffer = free.get(bytes)?.pop();
-      if (buffer) held -= bytes;
-      return buffer;
-    },
-    keep(buffers = []) {
-      for (const buffer of buffers) {
-        if (!(buffer instanceof ArrayBuffer) || held + buffer.byteLength > SPARE_BYTES) continue;
-        if (!free.has(buffer.byteLength)) free.set(buffer.byteLength, []);
-        free.get(buffer.byteLength).push(buffer);
-        held += buffer.byteLength;
-      }
-    },
-  };
-}
 
 /**
  * An image or mask as a worker gets it: { width, height, channels?, data }
@@ -242,29 +217,33 @@ function withImages(targets, convert) {
 }
 
 /**
- * A chunk as a worker message: images and masks go as copies (in spare
- * buffers) whose buffers are transferred, or (transfer: true) as the
- * caller's own buffers, transferred and detached here. Either way nothing
- * is left for postMessage to serialise byte by byte.
+ * A chunk as a worker message: images and masks go as copies in spare
+ * buffers (`spare`: shared ones the worker reads in place, or plain ones
+ * transferred), or (transfer: true) as the caller's own buffers, transferred
+ * and detached here; an image already in shared memory goes as it is.
+ * Nothing is left for postMessage to serialise byte by byte. `copies` lists
+ * the spare buffers used (to keep again once the worker has replied).
  */
 function chunkTask(chunk, transfer, spare, into) {
-  const recycled = into ? [into.buffer] : [];
+  const recycled = into && !isShared(into.buffer) ? [into.buffer] : [];
   if (transfer) {
     const targets = chunk.targets.map((t) => withImages(t, (item) => plainImage(item, item.data)));
-    return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...transferables({ targets }), ...recycled] };
+    return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...transferables({ targets }), ...recycled], copies: [] };
   }
   const copies = new Map(); // an array given for several targets is copied once
   const copy = (view) => {
     if (!ArrayBuffer.isView(view) || !(view.buffer instanceof ArrayBuffer)) return view;
     if (!copies.has(view)) {
-      const copied = new view.constructor(spare.take(view.byteLength) ?? uninitialisedBuffer(view.byteLength), 0, view.length);
+      const copied = new view.constructor(spare.get(view.byteLength), 0, view.length);
       copied.set(view);
       copies.set(view, copied);
     }
     return copies.get(view);
   };
   const targets = chunk.targets.map((t) => withImages(t, (item) => plainImage(item, copy(item.data))));
-  return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...[...copies.values()].map((c) => c.buffer), ...recycled] };
+  const buffers = [...copies.values()].map((c) => c.buffer);
+  const moved = buffers.filter((buffer) => !isShared(buffer));
+  return { message: { type: 'run', chunk: { ...chunk, targets, into } }, transfer: [...moved, ...recycled], copies: buffers };
 }
 
 /**
@@ -275,32 +254,38 @@ function chunkTask(chunk, transfer, spare, into) {
  */
 export function chunkReply(augment, chunk) {
   const done = runChunk(augment, chunk);
-  const kept = new Set(transferables(done));
-  const inputs = [...transferables({ targets: chunk.targets }), ...(chunk.into ? [chunk.into.buffer] : [])];
+  const shared = isShared(chunk.into?.buffer);
+  const written = shared && done.tensor?.data.buffer === chunk.into.buffer;
+  const reply = written ? { results: done.results, written: true } : done;
+  const kept = new Set(transferables(reply));
+  const inputs = [...transferables({ targets: chunk.targets }), ...(chunk.into && !shared ? [chunk.into.buffer] : [])];
   const spent = inputs.filter((buffer) => !kept.has(buffer));
-  return { message: { type: 'done', ...done, spent }, transfer: [...kept, ...spent] };
+  return { message: { type: 'done', ...reply, spent }, transfer: [...kept, ...spent] };
 }
 
 /**
  * The batch function of a pipeline: batch(images, options) resolves with an
  * array of results, or with { tensor, results } when options.tensor is given
  * (tensor [N, C, H, W] or [N, H, W, C]; the results without their own
- * tensor). Options: workers (default 0: this thread), tensor, indices
- * (sample indices, default 0..N-1), transfer (true: the images' buffers are
- * moved to the workers, and detached here; default false: copied). The
- * workers stay up between batches (a Node process can still exit while they
- * idle); batch.close() ends them.
+ * tensor). Options: workers (default 0: this thread), tensor (with `out`: a
+ * tensor to write into), indices (sample indices, default 0..N-1), transfer
+ * (true: the images' buffers are moved to the workers, and detached here;
+ * default false: copied), shared (default: true where SharedArrayBuffer is
+ * usable; false: the transfer path). The workers stay up between batches (a
+ * Node process can still exit while they idle); batch.close() ends them.
  */
 export function makeBatch(augment) {
   const pools = new Map(); // worker count -> Pool
-  const spare = spareBuffers();
-  let lastSample = null; // { type, sample, bytes } of the last tensor chunk's samples: what a recycled buffer holds
+  const spare = spareBuffers(false);
+  const sharedSpare = sharedMemoryUsable() ? spareBuffers(true) : null;
+  let guess = null; // { type, sample, like } of the last tensor batch's samples: the dims a shared target is made with
 
-  // A chunk tensor's buffer, handed back for the next chunk of as many samples of the same dims.
+  // A chunk tensor's buffer, handed back for the next chunk of as many samples of the same dims (the transfer path).
   function recycledTensor(chunk) {
-    if (!chunk.tensor || !lastSample) return undefined;
-    const buffer = spare.take(lastSample.bytes * chunk.indices.length);
-    return buffer && { buffer, type: lastSample.type, sample: lastSample.sample };
+    if (!chunk.tensor || !guess) return undefined;
+    const bytes = TYPES[guess.type].arrays[0].BYTES_PER_ELEMENT * guess.sample.reduce((a, b) => a * b, 1);
+    const buffer = spare.take(bytes * chunk.indices.length);
+    return buffer && { buffer, type: guess.type, sample: guess.sample };
   }
 
   function poolOf(workers) {
@@ -313,34 +298,57 @@ export function makeBatch(augment) {
     return pool;
   }
 
+  function onThisThread(targets, indices, tensor, out) {
+    const into = out ? { buffer: out.data.buffer, byteOffset: out.data.byteOffset, type: out.type, sample: out.dims.slice(1) } : undefined;
+    const done = runChunk(augment, { indices, targets, tensor, into });
+    if (!tensor) return done.results;
+    if (out && done.tensor.data.buffer !== out.data.buffer) {
+      const { type, dims } = done.tensor;
+      throw new RangeError(`${OP}: options.tensor.out: expected a ${type} tensor of dims [${dims.join(', ')}], got ${out.type} [${out.dims.join(', ')}]`);
+    }
+    return { results: done.results, tensor: out ? { type: out.type, dims: [...out.dims], data: out.data } : done.tensor };
+  }
+
+  async function onWorkers(targets, { workers, indices, tensor, out, transfer, shared }) {
+    const list = chunks(targets, indices, tensor, workers);
+    const joiner = tensor ? tensorJoiner(list, indices, { op: OP, shared, out, guess: out ? null : guess }) : null;
+    const images = shared ? sharedSpare : spare;
+    const copies = []; // chunk -> the spare buffers its images were copied to
+    const onReply = (at, reply) => {
+      spare.keep(reply.spent);
+      if (shared) sharedSpare.keep(copies[at]);
+      if (!joiner) return;
+      joiner.add(at, reply);
+      // a chunk tensor copied into the batch's tensor: free for a later chunk
+      if (reply.tensor && joiner.copied(at)) spare.keep([reply.tensor.data.buffer]);
+    };
+    const task = (at) => {
+      const into = joiner?.into(at) ?? recycledTensor(list[at]);
+      const made = chunkTask(list[at], transfer, images, into);
+      copies[at] = made.copies;
+      return made;
+    };
+    const done = await poolOf(workers).run(list.length, task, onReply);
+    const results = done.flatMap((reply) => reply.results);
+    if (!joiner) return results;
+    const joined = joiner.result();
+    guess = guessOf(joined);
+    return { tensor: joined, results };
+  }
+
   async function batch(images, options) {
     const o = checkOptions(options, OP, OPTIONS);
     if (!Array.isArray(images)) throw new TypeError(`${OP}: images: expected an array of images (or of { image, mask, boxes, keypoints })`);
     const workers = checkWorkers(o.workers);
     const indices = checkIndices(o.indices, images.length);
-    const tensor = checkTensor(o.tensor);
+    const { tensor, out } = checkTensor(o.tensor, images.length);
     const transfer = flag(o.transfer, false, `${OP}: options.transfer`);
+    const shared = checkShared(o.shared);
     if (tensor && images.length === 0) throw new RangeError(`${OP}: images: a tensor batch needs at least one image`);
     const targets = images.map(asTargets);
     if (images.length === 0) return [];
-    if (workers === 0) {
-      const done = runChunk(augment, { indices, targets: await decodedTargets({ targets, start: 0 }), tensor });
-      return tensor ? done : done.results;
-    }
-    const list = chunks(targets, indices, tensor, workers);
-    const joiner = tensor ? tensorJoiner(list, indices) : null;
-    const onReply = (at, reply) => {
-      spare.keep(reply.spent);
-      if (!joiner) return;
-      joiner.add(at, reply);
-      const { type, dims, data } = reply.tensor;
-      lastSample = { type, sample: dims.slice(1), bytes: data.byteLength / dims[0] };
-      spare.keep([data.buffer]); // copied into the batch's tensor: free for a later chunk
-    };
-    const task = (at) => chunkTask(list[at], transfer, spare, recycledTensor(list[at]));
-    const done = await poolOf(workers).run(list.length, task, onReply);
-    const results = done.flatMap((reply) => reply.results);
-    return tensor ? { tensor: joiner.result(), results } : results;
+    if (workers === 0) return onThisThread(await decodedTargets({ targets, start: 0 }), indices, tensor, out);
+    return onWorkers(targets, { workers, indices, tensor, out, transfer, shared });
   }
 
   batch.close = async () => {

@@ -14,7 +14,7 @@ import { compose } from './compose.js';
 import { decodeTargets } from '../image/decode.js';
 
 const OP = 'loader';
-const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform'];
+const OPTIONS = ['batchSize', 'shuffle', 'seed', 'epoch', 'workers', 'prefetch', 'dropLast', 'tensor', 'augment', 'batchTransform', 'shared', 'recycle'];
 const TARGET_KEYS = ['image', 'mask', 'boxes', 'keypoints'];
 
 function count(value, fallback, argument, min) {
@@ -43,6 +43,9 @@ function checkSettings(options) {
   if (o.batchTransform !== undefined && typeof o.batchTransform !== 'function') {
     throw new TypeError(`${OP}: options.batchTransform: expected a batch transform (mixUp(), cutMix(), randomChoice()), got ${describe(o.batchTransform)}`);
   }
+  if (o.tensor !== null && typeof o.tensor === 'object' && 'out' in o.tensor) {
+    throw new TypeError(`${OP}: options.tensor.out: each batch gets its own tensor (the loader hands them out ahead of use)`);
+  }
   if (o.batchTransform !== undefined && o.tensor === undefined) {
     throw new TypeError(`${OP}: options.batchTransform: mixes tensors; give options.tensor as well`);
   }
@@ -52,8 +55,10 @@ function checkSettings(options) {
     seed: checkSeed(o.seed ?? 0, `${OP}: options.seed`),
     epoch: count(o.epoch, 0, `${OP}: options.epoch`, 0),
     workers: count(o.workers, 0, `${OP}: options.workers`, 0),
+    shared: o.shared === undefined ? undefined : flag(o.shared, false, `${OP}: options.shared`), // batch's own default: where usable
     prefetch: count(o.prefetch, 2, `${OP}: options.prefetch`, 1),
     dropLast: flag(o.dropLast, false, `${OP}: options.dropLast`),
+    recycle: flag(o.recycle, false, `${OP}: options.recycle`),
     tensor: o.tensor,
     augment,
     batchTransform: o.batchTransform,
@@ -111,13 +116,58 @@ async function itemError(s, error, items, indices, sampleIndices) {
   return withMessage(error, `${OP}: dataset[${indices.join(', ')}] (one batch): ${message}`);
 }
 
-/** Batch b of an epoch: { tensor, labels, targets, indices, params }. */
-async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch) {
+/**
+ * The tensors of batches handed out and moved past (options.recycle), to
+ * write later batches into: a new tensor of 256 images (154 MB) costs a page
+ * fault per 4 KB on its first write, more than a tenth of the batch's time.
+ */
+function tensorSpare(limit) {
+  const free = [];
+  return {
+    /** A kept tensor of n samples, or undefined. */
+    take(n) {
+      const at = free.findIndex((t) => t.dims[0] === n);
+      return at < 0 ? undefined : free.splice(at, 1)[0];
+    },
+    give(tensor) {
+      if (tensor && free.length < limit) free.push(tensor);
+    },
+  };
+}
+
+/** The pipeline batch of the items, into a recycled tensor where one of their count is kept (and fits). */
+async function pipelineBatch(s, items, sampleIndices, spare) {
+  const options = { workers: s.workers, tensor: s.tensor, indices: sampleIndices, shared: s.shared };
+  const targets = items.map((x) => x.targets);
+  const out = s.tensor ? spare?.take(items.length) : undefined;
+  if (!out) return s.augment.batch(targets, options);
+  try {
+    return await s.augment.batch(targets, { ...options, tensor: { ...s.tensor, out } });
+  } catch (error) {
+    // samples of other dims than the kept tensor's (images of another size): this batch gets a new one
+    if (!String(error?.message).includes('options.tensor.out')) throw error;
+    return s.augment.batch(targets, options);
+  }
+}
+
+/**
+ * The items at `indices`, split into targets and labels; with workers: 0 their
+ * encoded images decoded here (errors name dataset[i]), since no worker will.
+ */
+async function loadItems(s, dataset, indices) {
   const items = await Promise.all(indices.map(async (i) => splitItem(await dataset.get(i), i)));
+  if (s.workers > 0) return items;
+  const targets = await decodeTargets(items.map((x) => x.targets), indices.map((i) => `${OP}: dataset[${i}]`));
+  return items.map((x, j) => ({ ...x, targets: targets[j] }));
+}
+
+/** Batch b of an epoch: { tensor, labels, targets, indices, params }; `loading` its items (loadItems). */
+async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch, spare, loading) {
+  const items = await loading;
   const sampleIndices = indices.map((i) => epoch * dataset.length + i);
   let done;
   try {
-    done = await s.augment.batch(items.map((x) => x.targets), { workers: s.workers, tensor: s.tensor, indices: sampleIndices });
+    done = await pipelineBatch(s, items, sampleIndices, spare);
   } catch (error) {
     throw await itemError(s, error, items, indices, sampleIndices);
   }
@@ -131,6 +181,7 @@ async function makeBatch(s, dataset, indices, epoch, b, batchesPerEpoch) {
   };
   if (!s.batchTransform) return batch;
   const mixed = s.batchTransform({ tensor: batch.tensor, labels: batch.labels }, epoch * batchesPerEpoch + b);
+  if (mixed.tensor.data.buffer !== batch.tensor.data.buffer) spare?.give(batch.tensor); // the unmixed tensor: nobody else holds it
   return { ...batch, tensor: mixed.tensor, labels: mixed.labels, params: { ...batch.params, batch: mixed.params } };
 }
 
@@ -162,6 +213,8 @@ export function loader(dataset, options) {
  */
 function iterate(s, data, slice, batches) {
   const ready = []; // settled batches in order: { value } or { error }
+  const spare = s.recycle && s.tensor ? tensorSpare(s.prefetch + 2) : null;
+  let handed = null; // the tensor of the batch handed out last: recycled when the next one is asked for
   let produced = 0;
   let closed = false;
   let wake = null; // resolves the producer's wait for room
@@ -169,6 +222,22 @@ function iterate(s, data, slice, batches) {
   const signal = () => {
     notify?.();
     notify = null;
+  };
+  // Batch b's items start loading when batch b - 1 starts: with workers: 0 the browser decodes them on
+  // threads of its own while this thread augments the batch before.
+  const loading = new Map();
+  const load = (b) => {
+    if (b >= batches || loading.has(b)) return;
+    const promise = loadItems(s, data, slice(b));
+    promise.catch(() => {}); // reported when batch b is made
+    loading.set(b, promise);
+  };
+  const itemsOf = (b) => {
+    load(b);
+    load(b + 1);
+    const promise = loading.get(b);
+    loading.delete(b);
+    return promise;
   };
   const producer = (async () => {
     while (!closed && produced < batches) {
@@ -178,7 +247,7 @@ function iterate(s, data, slice, batches) {
       }
       const b = produced++;
       try {
-        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches) });
+        ready.push({ value: await makeBatch(s, data, slice(b), s.epoch, b, batches, spare, itemsOf(b)) });
       } catch (error) {
         ready.push({ error });
       }
@@ -195,6 +264,8 @@ function iterate(s, data, slice, batches) {
   };
   return {
     async next() {
+      spare?.give(handed);
+      handed = null;
       if (failed || closed || taken >= batches) return { done: true, value: undefined };
       while (ready.length === 0) await new Promise((resolve) => { notify = resolve; });
       const settled = ready.shift();
@@ -206,6 +277,7 @@ function iterate(s, data, slice, batches) {
         await close();
         throw settled.error;
       }
+      handed = settled.value.tensor ?? null;
       return { done: false, value: settled.value };
     },
     async return() {

@@ -21,7 +21,7 @@ function errorOf(error) {
   return { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
 }
 
-async function handle(message) {
+async function handle(message, decoding) {
   if (message.type === 'init') {
     pipeline = init(message);
     pipeline.catch(() => {}); // reported with the first run
@@ -29,7 +29,7 @@ async function handle(message) {
   }
   try {
     const augment = await pipeline;
-    const targets = await decodedTargets(message.chunk); // Blobs and URLs are fetched and decoded here, off the calling thread
+    const targets = await decoding;
     const reply = chunkReply(augment, { ...message.chunk, targets });
     port.postMessage(reply.message, reply.transfer);
   } catch (error) {
@@ -38,10 +38,14 @@ async function handle(message) {
 }
 
 // One message at a time, in order: the pool pairs replies with tasks by order, and a chunk's
-// decoding awaits, so a later chunk must not overtake an earlier one.
+// decoding awaits, so a later chunk must not overtake an earlier one. A chunk's Blobs and URLs are
+// fetched and decoded here, off the calling thread, starting as the chunk arrives: the browser decodes
+// on threads of its own while this one augments the chunk before (its error is reported in order).
 let queue = Promise.resolve();
 const enqueue = (message) => {
-  queue = queue.then(() => handle(message));
+  const decoding = message.type === 'run' ? (async () => decodedTargets(message.chunk))() : null;
+  decoding?.catch(() => {}); // handled when the chunk's turn comes
+  queue = queue.then(() => handle(message, decoding));
 };
 if (port === globalThis) globalThis.onmessage = (event) => enqueue(event.data);
 else port.on('message', enqueue);

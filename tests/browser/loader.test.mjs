@@ -9,13 +9,14 @@ import { noBrowser, demoPage } from '../support/browser.js';
 
 let demo;
 let page;
+let plainDemo; // a page without COOP/COEP: the transfer path
 
 before(async () => {
-  demo = await demoPage();
+  [demo, plainDemo] = await Promise.all([demoPage(), demoPage({ isolated: false })]);
   ({ page } = demo);
 });
 
-after(() => demo?.close());
+after(() => Promise.all([demo?.close(), plainDemo?.close()]));
 
 /** In the page: 12 opaque noise images as ImageData and as PNG Blob / File / blob: URL, and the loader over both. */
 async function loaderInPage({ workers, corrupt }) {
@@ -62,7 +63,7 @@ async function loaderInPage({ workers, corrupt }) {
   const reference = await bySample(images, { workers: 0 });
   const got = await bySample(encoded, { workers });
   const same = Object.keys(got.out).every((i) => JSON.stringify(got.out[i]) === JSON.stringify(reference.out[i]));
-  return { same, count: Object.keys(got.out).length, arrived: got.arrived, error: got.error };
+  return { same, count: Object.keys(got.out).length, arrived: got.arrived, error: got.error, crossOriginIsolated: globalThis.crossOriginIsolated };
 }
 
 for (const workers of [0, 1, 2]) {
@@ -74,6 +75,14 @@ for (const workers of [0, 1, 2]) {
     assert.equal(r.same, true, 'every sample equals the ImageData path, byte for byte');
   });
 }
+
+test('loader in Chromium on a page without COOP/COEP (transfer path): PNGs decoded on 2 workers give the ImageData bytes', { skip: noBrowser }, async () => {
+  const r = await plainDemo.page.evaluate(loaderInPage, { workers: 2 });
+  assert.equal(r.crossOriginIsolated, false);
+  assert.equal(r.error, null);
+  assert.equal(r.count, 12);
+  assert.equal(r.same, true, 'every sample equals the ImageData path, byte for byte');
+});
 
 for (const workers of [0, 2]) {
   test(`loader in Chromium: a corrupt PNG names its index after the batch before it arrived (workers: ${workers})`, { skip: noBrowser }, async () => {

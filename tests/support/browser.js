@@ -18,10 +18,11 @@ export async function launchChromium() {
 /**
  * A demo server on a free port and, where Chromium is installed, one page of it (an SVG document of the
  * same origin, where a test imports /js/...), for a test file's before(); close() ends both.
+ * `isolated` (default true): served with COOP/COEP, so the page is crossOriginIsolated (SharedArrayBuffer).
  */
-export async function demoPage() {
+export async function demoPage({ isolated = true } = {}) {
   const { startServer } = await import('../../demo/serve.mjs');
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, isolated });
   const browser = await launchChromium();
   const page = browser ? await (await browser.newContext()).newPage() : null;
   await page?.goto(`${server.url}favicon.svg`);

@@ -10,8 +10,10 @@ export async function batchUsage(images: ImageData[]): Promise<void> {
   void [dims, tensor.data, results[0].params, list[0].image, augment.batch.close()];
   // @ts-expect-error workers is a number
   await augment.batch(images, { workers: 'two' });
-  // @ts-expect-error a batch makes its own tensor
-  await augment.batch(images, { tensor: { out: tensor } });
+  const again = await augment.batch(images, { workers: 2, shared: true, tensor: { mean: 0.5, std: 0.25, out: tensor } });
+  void again.tensor.data;
+  // @ts-expect-error shared is a boolean
+  await augment.batch(images, { shared: 'yes' });
 }
 
 export function mixUsage(tensor: { dims: number[]; data: Float32Array }, classes: number[]): number {
@@ -29,6 +31,7 @@ export async function loaderUsage(files: File[], labels: number[]): Promise<void
   const data = loader(files.map((image, i) => ({ image, label: labels[i] })), { batchSize: 32, shuffle: true, epoch: 3, workers: 2, tensor: { mean: 0.5, std: 0.25 }, augment });
   for await (const batch of data) void [batch.tensor?.dims, batch.indices, batch.params.samples[0].index];
   void data.batches;
+  void loader(files, { batchSize: 8, tensor: { mean: 0.5, std: 0.25 }, recycle: true, shared: false });
   // @ts-expect-error batchSize is a number
   loader(files, { batchSize: '32' });
 }
