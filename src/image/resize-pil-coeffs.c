@@ -88,10 +88,17 @@ void tw_resize_pil_bounds(const tw_resize_pil_axis* axis, int64_t i, int32_t* fi
   bounds_at(axis, center_of(axis, i), first, count);
 }
 
-/* double -> 22-bit fixed point, rounded half away from zero as Pillow does */
+/* double -> 22-bit fixed point, rounded half away from zero as Pillow does.
+ * Pillow's own weights stay far inside ±2^30 (|w| < 256); a cubic_a far from
+ * its -0.5 can leave that range, so values beyond saturate and NaN gives 0
+ * (where Pillow's conversion would be undefined). */
 static int32_t fixed(double w) {
   const double scaled = w * (double)(1 << TW_RESIZE_PIL_BITS);
-  return (int32_t)(w < 0.0 ? -0.5 + scaled : 0.5 + scaled);
+  const double rounded = w < 0.0 ? -0.5 + scaled : 0.5 + scaled;
+  if (!(rounded == rounded)) return 0;
+  if (rounded >= (double)TW_RESIZE_PIL_WEIGHT_MAX) return TW_RESIZE_PIL_WEIGHT_MAX;
+  if (rounded <= -(double)TW_RESIZE_PIL_WEIGHT_MAX) return -TW_RESIZE_PIL_WEIGHT_MAX;
+  return (int32_t)rounded;
 }
 
 void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count, int32_t* k) {
@@ -113,4 +120,19 @@ void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* f
     k[t] = fixed(w);
   }
   for (int64_t t = *count; t < axis->ksize; t++) k[t] = 0;
+}
+
+void tw_resize_pil_split(const int32_t* k, size_t ksize, size_t count, uint32_t* halves) {
+  const size_t pairs = (ksize + 1) / 2;
+  for (size_t i = 0; i < count; i++) {
+    const int32_t* row = k + i * ksize;
+    uint32_t* hi = halves + i * 2 * pairs;
+    uint32_t* lo = hi + pairs;
+    for (size_t p = 0; p < pairs; p++) {
+      const int32_t a = row[2 * p], b = 2 * p + 1 < ksize ? row[2 * p + 1] : 0;
+      /* >> of a negative int is arithmetic on every compiler we build with */
+      hi[p] = (uint32_t)(uint16_t)(a >> 15) | (uint32_t)(uint16_t)(b >> 15) << 16;
+      lo[p] = (uint32_t)(a & 0x7FFF) | (uint32_t)(b & 0x7FFF) << 16;
+    }
+  }
 }

@@ -107,7 +107,8 @@ tw_status tw_image_resize_pil_source_rows(int32_t src_height, int32_t dst_height
 typedef struct plan {
   int need_h, need_v;
   tw_resize_pil_axis x, y;
-  int32_t *x_bounds, *x_weights, *y_bounds, *y_weights;
+  int32_t *x_bounds, *y_bounds;
+  tw_resize_pil_table x_table, y_table;
   uint8_t* rows;      /* intermediate rows (both passes only) */
   int64_t chunk_rows; /* how many `rows` holds */
   void* block;
@@ -120,18 +121,35 @@ static int add_bytes(uint64_t* total, uint64_t count, uint64_t size) {
   return !overflow;
 }
 
+/* Bytes of one destination pixel's (row's) entries in the tables. */
+static uint64_t table_bytes(const tw_resize_pil_axis* axis) {
+  const uint64_t ksize = (uint64_t)axis->ksize;
+  return (2 + ksize + 2 * ((ksize + 1) / 2)) * sizeof(int32_t);
+}
+
+/* Bounds, weights and halves of destination pixels [first, first + count)
+ * of an axis, carved from `next`; returns what follows them. */
+static int32_t* fill_table(const tw_resize_pil_axis* axis, int64_t first, int64_t count, int32_t* next,
+                           int32_t** bounds, tw_resize_pil_table* table) {
+  const size_t ksize = (size_t)axis->ksize, pairs = (ksize + 1) / 2;
+  int32_t* k = next + (size_t)count * 2;
+  uint32_t* halves = (uint32_t*)(k + (size_t)count * ksize);
+  *bounds = next;
+  for (int64_t i = 0; i < count; i++) {
+    tw_resize_pil_weights(axis, first + i, &next[2 * i], &next[2 * i + 1], k + (size_t)i * ksize);
+  }
+  tw_resize_pil_split(k, ksize, (size_t)count, halves);
+  *table = (tw_resize_pil_table){k, halves, ksize, pairs};
+  return (int32_t*)(halves + (size_t)count * 2 * pairs);
+}
+
 static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t dst_rows, int64_t band_src_rows) {
   const uint64_t row_bytes = (uint64_t)g->dst_width * (uint64_t)g->channels;
   uint64_t total = 0;
   int ok = 1;
-  if (p->need_h) {
-    ok = add_bytes(&total, (uint64_t)g->dst_width * 2u, sizeof(int32_t)) &&
-         add_bytes(&total, (uint64_t)g->dst_width, (uint64_t)p->x.ksize * sizeof(int32_t));
-  }
-  if (p->need_v) {
-    ok = ok && add_bytes(&total, (uint64_t)dst_rows * 2u, sizeof(int32_t)) &&
-         add_bytes(&total, (uint64_t)dst_rows, (uint64_t)p->y.ksize * sizeof(int32_t));
-  }
+  /* per destination pixel (row): bounds, ksize weights, and their halves (ksize rounded up to even) */
+  if (p->need_h) ok = add_bytes(&total, (uint64_t)g->dst_width, table_bytes(&p->x));
+  if (p->need_v) ok = ok && add_bytes(&total, (uint64_t)dst_rows, table_bytes(&p->y));
   p->chunk_rows = 0;
   if (p->need_h && p->need_v) {
     p->chunk_rows = (int64_t)(TW_RESIZE_PIL_CHUNK_BYTES / row_bytes);
@@ -150,24 +168,8 @@ static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t 
   }
   /* int32 tables first (malloc's alignment holds for them), bytes last */
   int32_t* next = p->block;
-  if (p->need_h) {
-    p->x_bounds = next;
-    p->x_weights = p->x_bounds + (size_t)g->dst_width * 2;
-    next = p->x_weights + (size_t)g->dst_width * (size_t)p->x.ksize;
-    for (int32_t i = 0; i < g->dst_width; i++) {
-      tw_resize_pil_weights(&p->x, i, &p->x_bounds[2 * i], &p->x_bounds[2 * i + 1],
-                            p->x_weights + (size_t)i * (size_t)p->x.ksize);
-    }
-  }
-  if (p->need_v) {
-    p->y_bounds = next;
-    p->y_weights = p->y_bounds + (size_t)dst_rows * 2;
-    next = p->y_weights + (size_t)dst_rows * (size_t)p->y.ksize;
-    for (int64_t r = 0; r < dst_rows; r++) {
-      tw_resize_pil_weights(&p->y, dst_row + r, &p->y_bounds[2 * r], &p->y_bounds[2 * r + 1],
-                            p->y_weights + (size_t)r * (size_t)p->y.ksize);
-    }
-  }
+  if (p->need_h) next = fill_table(&p->x, 0, g->dst_width, next, &p->x_bounds, &p->x_table);
+  if (p->need_v) next = fill_table(&p->y, dst_row, dst_rows, next, &p->y_bounds, &p->y_table);
   p->rows = (uint8_t*)next;
   return TW_OK;
 }
@@ -194,13 +196,13 @@ static void run_both(const plan* p, const geometry* g, const uint8_t* src, int32
     }
     for (int64_t j = first + kept; j < end; j++) {
       hpass(src + (size_t)(j - src_row) * src_row_bytes, p->rows + (size_t)(j - first) * row_bytes, g->dst_width,
-            g->channels, p->x_bounds, p->x_weights, (size_t)p->x.ksize);
+            g->channels, p->x_bounds, &p->x_table);
     }
     held_first = first;
     held_end = end;
     for (; r < end_row; r++) {
-      vpass(p->rows + (size_t)(yb[2 * r] - first) * row_bytes, row_bytes, p->y_weights + (size_t)r * (size_t)p->y.ksize,
-            yb[2 * r + 1], row_bytes, dst + (size_t)r * row_bytes);
+      vpass(p->rows + (size_t)(yb[2 * r] - first) * row_bytes, row_bytes, &p->y_table, (size_t)r, yb[2 * r + 1],
+            row_bytes, dst + (size_t)r * row_bytes);
     }
   }
 }
@@ -217,13 +219,12 @@ static void run(const plan* p, const geometry* g, const uint8_t* src, int32_t sr
   } else if (p->need_h) { /* the same height: destination row r is source row r */
     for (int64_t r = 0; r < dst_rows; r++) {
       hpass(src + (size_t)(dst_row + r - src_row) * src_row_bytes, dst + (size_t)r * row_bytes, g->dst_width,
-            g->channels, p->x_bounds, p->x_weights, (size_t)p->x.ksize);
+            g->channels, p->x_bounds, &p->x_table);
     }
   } else if (p->need_v) { /* the same width: the vertical pass reads the source */
     for (int64_t r = 0; r < dst_rows; r++) {
-      vpass(src + (size_t)(p->y_bounds[2 * r] - src_row) * src_row_bytes, src_row_bytes,
-            p->y_weights + (size_t)r * (size_t)p->y.ksize, p->y_bounds[2 * r + 1], row_bytes,
-            dst + (size_t)r * row_bytes);
+      vpass(src + (size_t)(p->y_bounds[2 * r] - src_row) * src_row_bytes, src_row_bytes, &p->y_table, (size_t)r,
+            p->y_bounds[2 * r + 1], row_bytes, dst + (size_t)r * row_bytes);
     }
   } else {
     memcpy(dst, src + (size_t)(dst_row - src_row) * src_row_bytes, (size_t)dst_rows * row_bytes);

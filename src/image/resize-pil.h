@@ -22,6 +22,8 @@
  *     w_t    = filter(((first + t) - center + 0.5) · (1 / fscale)),  t < count
  *     w_t    = w_t / W  for every t, when W = w_0 + w_1 + ... (in that order) != 0
  *     k_t    = (int)(w_t · 2^22 + 0.5) if w_t >= 0, else (int)(w_t · 2^22 - 0.5)
+ *              (saturated to ±(2^30 - 1), NaN -> 0: only a cubic_a far from
+ *              -0.5 gets there; Pillow's weights stay below 2^23)
  *   all in double, each operation rounded in that order (no fused multiply-add).
  * Filters (x in double):
  *   LINEAR   |x| < 1: 1 - |x|;  else 0
