@@ -32,7 +32,9 @@
  *            a = cubic_a (Pillow's BICUBIC is a = -0.5: the same formula with
  *            another a is this path's meaning of a non-default cubic_a)
  *   LANCZOS  -3 <= x < 3: sinc(x)·sinc(x / 3), sinc(0) = 1,
- *            sinc(x) = sin(π·x) / (π·x) (π·x rounded to double first);  else 0
+ *            sinc(x) = sin(π·x) / (π·x) (π·x rounded to double first; sin
+ *            is resize-pil-coeffs.c's own, within an ulp like glibc's, see
+ *            there);  else 0
  * Values (the fixed point Pillow calls PRECISION_BITS = 22):
  *   v = clip8(2^21 + Σ_t k_t · s[first + t])     t in index order
  *   clip8(acc) = min(max(acc >> 22, 0), 255)      (arithmetic shift: floor)
