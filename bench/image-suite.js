@@ -113,8 +113,12 @@ function resizeCases(env, img, label) {
     if (cv) area.opencv = openCv(cv, img, (s, d) => cv.resize(s, d, new cv.Size(width, height), 0, 0, cv.INTER_AREA));
     cases.push({ name: `resize area to ${what} ${label}`, peers: area, target: ['opencv', 3] });
     // No peer here antialiases (tf.image.resizeBilinear does not): tensorwarp and the floor only.
-    const smooth = { tensorwarp: () => tw.resize(img, { width, height, interpolation: 'linear' }), floor };
-    cases.push({ name: `resize linear (antialias) to ${what} ${label}`, peers: smooth });
+    // These are PIL's bytes (src/image/resize-pil.h); PIL itself is timed beside them by hand (the README).
+    for (const interpolation of ['linear', 'cubic', 'lanczos']) {
+      const smooth = { tensorwarp: () => tw.resize(img, { width, height, interpolation }), floor };
+      const name = interpolation === 'lanczos' ? 'lanczos' : `${interpolation} (antialias)`;
+      cases.push({ name: `resize ${name} to ${what} ${label}`, peers: smooth });
+    }
   }
   return cases;
 }

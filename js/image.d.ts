@@ -116,7 +116,7 @@ export interface BlurOptions extends OutOption<Image> {
   fill?: Fill;
 }
 
-/** resize's options; the exact rules and arithmetic are in src/image/resize.h. */
+/** resize's options; the exact rules and arithmetic are in src/image/resize.h (and src/image/resize-pil.h for PIL's). */
 export interface ResizeOptions extends OutOption<Image> {
   /** The result's size in pixels (both required; 0 gives an empty image). */
   width: number;
@@ -124,16 +124,21 @@ export interface ResizeOptions extends OutOption<Image> {
   /**
    * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (each pixel the
    * mean of the source area it covers, OpenCV INTER_AREA; integer factors give the exact block mean rounded
-   * half to even). Pixel centres map half-pixel to half-pixel.
+   * half to even); 'lanczos' (PIL's LANCZOS, a = 3, byte for byte; always antialiased). Pixel centres map
+   * half-pixel to half-pixel.
    */
-  interpolation?: 'nearest' | 'linear' | 'cubic' | 'area';
+  interpolation?: 'nearest' | 'linear' | 'cubic' | 'area' | 'lanczos';
   /**
    * Default true: linear and cubic widen their filter by the scale when shrinking and drop taps outside the
-   * image (PIL, torchvision antialias=True). false: OpenCV's INTER_LINEAR / INTER_CUBIC (PyTorch
-   * antialias=False). No effect on 'nearest' and 'area'.
+   * image, with the bytes of PIL 9.4's Image.resize BILINEAR / BICUBIC on each channel. false: OpenCV's
+   * INTER_LINEAR / INTER_CUBIC (PyTorch antialias=False); a RangeError with 'lanczos'. No effect on
+   * 'nearest' and 'area'.
    */
   antialias?: boolean;
-  /** The cubic's parameter a: default -0.5 with antialias (PIL), -0.75 without (OpenCV, PyTorch). */
+  /**
+   * The cubic's parameter a: default -0.5 with antialias (PIL's BICUBIC), -0.75 without (OpenCV, PyTorch).
+   * Another value with antialias runs PIL's arithmetic with that a.
+   */
   cubicA?: number;
 }
 
@@ -239,7 +244,7 @@ export declare function rotate<O extends Image = ImageResult>(img: ImageInput, d
 export declare function rotate90<O extends Image = ImageResult>(img: ImageInput, turns: number, options?: OutOption<O>): O;
 /** Box filter (OpenCV blur): exact mean rounded half to even. */
 export declare function blur<O extends Image = ImageResult>(img: ImageInput, options: BlurOptions & OutOption<O>): O;
-/** Channels are resampled independently (no alpha premultiplication, unlike PIL's RGBA resize). */
+/** Channels are resampled independently (no alpha premultiplication, unlike PIL's RGBA and LA resize). */
 export declare function resize<O extends Image = ImageResult>(img: ImageInput, options: ResizeOptions & OutOption<O>): O;
 /** v = ((pixel · scale) − mean[c]) / std[c] in float32; dims [N, C, H, W] or [N, H, W, C]. */
 export declare function toTensor<K extends ImageTensorType = 'float32'>(

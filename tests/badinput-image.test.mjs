@@ -115,8 +115,9 @@ test('resize: bad-input matrix', () => {
     ...outCases('resize', withOptions, OUT),
     ...aliasCases(invoke, place),
     ...sizeCases('resize', withOptions, true),
-    ...choiceCases('resize', 'interpolation', withOptions, [...NO_NAMES, 'Linear', 'bilinear', 'lanczos']),
+    ...choiceCases('resize', 'interpolation', withOptions, [...NO_NAMES, 'Linear', 'bilinear', 'Lanczos', 'lanczos3']),
     ...flagCases('resize', 'antialias', withOptions),
+    { label: "'lanczos' with antialias false", args: withOptions({ interpolation: 'lanczos', antialias: false }), expect: RangeError, name: /^resize: options\.antialias: 'lanczos'/ },
     ...argumentCases('options.cubicA', /^resize: options\.cubicA/, (v) => withOptions({ cubicA: v }), { ...FINITE, undefined: 'default' }),
     { label: 'an empty source to 3x2', args: place({ img: { width: 0, height: 3, data: new Uint8ClampedArray(0) } }), expect: RangeError, name: /^resize: img/ },
   ];

@@ -159,6 +159,8 @@ const ENTRIES = [
   }],
   ['tw_image_resize', 'src', 'dst', (input, output) =>
     m._tw_image_resize(input, 8, 2, 1, 0, output, 8, 2, 1, 0, 4, INTERPOLATION.LINEAR, 0, -0.75)],
+  ['tw_image_resize_pil', 'src', 'dst', (input, output) =>
+    m._tw_image_resize_pil(input, 8, 2, 1, 0, output, 8, 1, 2, 0, 4, INTERPOLATION.LANCZOS, -0.5)],
   ['tw_image_warp', 'src', 'dst', (input, output) => {
     const matrix = m._malloc(48) >>> 0;
     new Float64Array(m.HEAPU8.buffer, matrix, 6).set([1, 0, 0, 0, 1, 0]);

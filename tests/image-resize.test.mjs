@@ -10,13 +10,19 @@ import { ready } from '../js/index.js';
 import { resize } from '../js/image.js';
 import { wasm } from '../js/module.js';
 import { setBandBudget } from '../js/stream.js';
-import { referenceResize } from './reference/image-resize.js';
+import { referenceResize as referenceFloat } from './reference/image-resize.js';
+import { referenceResizePil } from './reference/image-resize-pil.js';
 import { rng } from './support/random.js';
 import { countingCalls } from './support/spy.js';
 
 await ready();
 const m = wasm();
-const KINDS = ['nearest', 'linear', 'cubic', 'area'];
+const KINDS = ['nearest', 'linear', 'cubic', 'area', 'lanczos'];
+// antialias true (the default) linear/cubic and lanczos take the PIL path (src/image/resize-pil.h)
+const takesPil = ({ interpolation = 'linear', antialias = true }) =>
+  interpolation === 'lanczos' || (antialias && (interpolation === 'linear' || interpolation === 'cubic'));
+const referenceResize = (img, options) => (takesPil(options) ? referenceResizePil(img, options) : referenceFloat(img, options));
+const entryOf = (options) => (takesPil(options) ? '_tw_image_resize_pil' : '_tw_image_resize');
 const FIXTURES = new URL('./fixtures/image/resize/', import.meta.url);
 const readFixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
 const bytes = (b64) => new Uint8Array(Buffer.from(b64, 'base64'));
@@ -34,7 +40,7 @@ function assertSameBytes(got, want, label) {
 test('resize matches the reference: every interpolation, antialias on/off, channels 1-4, fresh and out', () => {
   const r = rng(21);
   for (const interpolation of KINDS) {
-    for (const antialias of [true, false]) {
+    for (const antialias of interpolation === 'lanczos' ? [true] : [true, false]) {
       for (const channels of [1, 2, 3, 4]) {
         const img = randomImage(r, r.int(1, 30), r.int(1, 30), channels);
         const options = { width: r.int(1, 30), height: r.int(1, 30), interpolation, antialias };
@@ -70,13 +76,13 @@ test('resize in bands equals one whole call (tiny band budgets)', () => {
   const r = rng(23);
   try {
     for (const interpolation of KINDS) {
-      for (const antialias of [true, false]) {
+      for (const antialias of interpolation === 'lanczos' ? [true] : [true, false]) {
         const img = randomImage(r, 37, 41, 4);
         const options = { width: r.pick([13, 37, 70]), height: r.pick([9, 20, 41, 83]), interpolation, antialias };
         setBandBudget();
         const whole = resize(img, options).data;
         setBandBudget(1 + r.int(0, 400));
-        const { value: { data: banded }, calls } = countingCalls(m, '_tw_image_resize', () => resize(img, options));
+        const { value: { data: banded }, calls } = countingCalls(m, entryOf(options), () => resize(img, options));
         assert.ok(calls > 1, `${interpolation}: ran in ${calls} band(s)`);
         assertSameBytes(banded, whole, `${interpolation} aa=${antialias} banded`);
         assertSameBytes(whole, referenceResize(img, options).data, `${interpolation} aa=${antialias} reference`);
@@ -152,9 +158,9 @@ test('linear without antialias is within 1 of OpenCV INTER_LINEAR', (t) => expec
 // with one of each it blends 2 taps per axis, where we keep the exact coverage.
 test('area is within 1 of OpenCV INTER_AREA (both axes shrinking or both growing)', (t) =>
   expectWithin('area', 1, { skipMixed: true }, t));
-// PIL rounds its first pass to uint8 and works in 22-bit fixed point.
-test('linear with antialias is within 1 of PIL BILINEAR', (t) => expectWithin('linear-pil', 1, {}, t));
-test('cubic with antialias is within 1 of PIL BICUBIC', (t) => expectWithin('cubic-pil', 1, {}, t));
+// The PIL path is Pillow's own arithmetic (src/image/resize-pil.h); tests/image-resize-pil.test.mjs has more cases.
+test('linear with antialias is identical to PIL BILINEAR', (t) => expectWithin('linear-pil', 0, {}, t));
+test('cubic with antialias is identical to PIL BICUBIC', (t) => expectWithin('cubic-pil', 0, {}, t));
 test('cubic without antialias is within 1 of OpenCV INTER_CUBIC (measured, not promised by the issue)', (t) =>
   expectWithin('cubic-opencv', 1, {}, t));
 test('nearest against PIL NEAREST: differs only at ties and OpenCV fixed-point steps (measured)', (t) => {

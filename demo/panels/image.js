@@ -96,7 +96,7 @@ function plan(v, image, lib) {
 function showControls(form, op) {
   for (const element of form.querySelectorAll('[data-ops]')) element.hidden = !element.dataset.ops.split(' ').includes(op);
   const interpolation = form.elements.interpolation;
-  if (op !== 'resize' && interpolation.value === 'area') interpolation.value = 'linear';
+  if (op !== 'resize' && (interpolation.value === 'area' || interpolation.value === 'lanczos')) interpolation.value = 'linear';
 }
 
 export function createImagePanel(section, lib) {

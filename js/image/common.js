@@ -14,7 +14,7 @@ const lowerCase = (codes) => Object.freeze(Object.fromEntries(Object.entries(cod
 /** Border names -> src/image/image.h codes: constant, edge, reflect, symmetric, wrap. */
 export const BORDERS = lowerCase(BORDER_CODES);
 
-/** Interpolation names -> src/image/image.h codes: nearest, linear, cubic, area. */
+/** Interpolation names -> src/image/image.h codes: nearest, linear, cubic, area, lanczos. */
 export const INTERPOLATIONS = lowerCase(INTERPOLATION_CODES);
 
 // The number checks are the one set of js/args.js; they are re-exported here for the image functions.

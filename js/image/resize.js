@@ -5,10 +5,12 @@ import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
 import { bandRowsFor, bands } from '../stream.js';
-import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, readable } from './common.js';
+import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, readable, INTERPOLATIONS as CODES } from './common.js';
+import { resizePil, takesPilPath } from './resize-pil.js';
 
 const OPTIONS = ['width', 'height', 'interpolation', 'antialias', 'cubicA', 'out'];
-const INTERPOLATIONS = ['nearest', 'linear', 'cubic', 'area'];
+// every interpolation of src/image/image.h is a resize one
+const INTERPOLATIONS = Object.keys(CODES);
 
 /**
  * Bands of destination rows, each given exactly the source rows it reads
@@ -54,6 +56,9 @@ export function resize(img, options) {
   const height = size(opts.height, `${op}: options.height`);
   const code = interpolationCode(opts.interpolation, 'linear', INTERPOLATIONS, op);
   const antialias = flag(opts.antialias, true, `${op}: options.antialias`);
+  if (code === CODES.lanczos && !antialias) {
+    throw new RangeError(`${op}: options.antialias: 'lanczos' is PIL's LANCZOS, always antialiased; false is not available for it`);
+  }
   const cubicA = opts.cubicA === undefined ? (antialias ? -0.5 : -0.75) : finite(opts.cubicA, `${op}: options.cubicA`);
   const empty = width === 0 || height === 0;
   if (!empty && (src.width === 0 || src.height === 0)) {
@@ -63,6 +68,7 @@ export function resize(img, options) {
   if (empty) return target.source;
   // a result that shares memory with the input would overwrite rows later bands read
   const input = readable(src, target);
-  resizeInBands(op, input, target, code, antialias ? 1 : 0, cubicA);
+  if (takesPilPath(code, antialias)) resizePil(op, input, target, code, cubicA);
+  else resizeInBands(op, input, target, code, antialias ? 1 : 0, cubicA);
   return target.source;
 }

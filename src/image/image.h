@@ -44,6 +44,7 @@ typedef enum tw_image_interpolation {
   TW_IMAGE_INTERPOLATION_LINEAR = 1,
   TW_IMAGE_INTERPOLATION_CUBIC = 2,
   TW_IMAGE_INTERPOLATION_AREA = 3, /* resize only */
+  TW_IMAGE_INTERPOLATION_LANCZOS = 4, /* resize only: Pillow's LANCZOS (resize-pil.h) */
 } tw_image_interpolation;
 
 #define TW_IMAGE_MAX_CHANNELS 4

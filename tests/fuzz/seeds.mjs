@@ -173,6 +173,18 @@ put('blur', 'box4x2-edge-gray', blurSeed({ channels: 1, box: [4, 2], border: 1 }
 put('blur', 'box7-wrap-rgb', blurSeed({ channels: 3, box: [7, 7], border: 4 }));
 put('blur', 'box2x6-symmetric', blurSeed({ size: [12, 4], box: [2, 6], border: 3 }));
 
+// fuzz_resize_pil: a few PIL-path resizes, each with a band (placement bit 5)
+// of destination rows [1, 3) and its named source rows (k = 0); cubic_a is
+// the one-byte form, -8 / 16 = -0.5 (fuzz_resize_pil.c's header).
+function resizePilSeed({ src, dst, channels = 4, interpolation }) {
+  const pixels = Array.from({ length: src[0] * src[1] * channels }, (_, i) => (i * 53 + 7) & 0xff);
+  return [0x20, ...ints(src), ...ints(dst), channels - 1, interpolation, 0xf8, ...ints([1, 2]), 0, ...tail(pixels)];
+}
+put('resize_pil', 'linear-down', resizePilSeed({ src: [13, 11], dst: [5, 4], interpolation: 1 }));
+put('resize_pil', 'cubic-up-gray', resizePilSeed({ src: [5, 4], dst: [17, 9], channels: 1, interpolation: 2 }));
+put('resize_pil', 'lanczos-mixed-rgb', resizePilSeed({ src: [9, 20], dst: [21, 6], channels: 3, interpolation: 4 }));
+put('resize_pil', 'lanczos-width-only', resizePilSeed({ src: [20, 6], dst: [7, 6], channels: 2, interpolation: 4 }));
+
 // fuzz_color: each colour entry once on a small RGBA or RGB image (fuzz_color.c's header: entry, size,
 // channels, op, ky, two f64 parameters).
 function colorSeed({ entry, size = [9, 5], channels = 4, op = 0, ky = 0, a = 0, b = 0 }) {

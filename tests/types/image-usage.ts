@@ -43,6 +43,8 @@ export async function imageFunctions(imageData: ImageData): Promise<void> {
   // @ts-expect-error blur needs a size
   blur(imageData, {});
   const small: ImageResult = resize(soft, { width: 224, height: 224, interpolation: 'area' });
+  const pil: ImageResult = resize(soft, { width: 224, height: 224, interpolation: 'lanczos' });
+  resize(pil, { width: 5, height: 5, interpolation: 'cubic', cubicA: -0.5 });
   resize(small, { width: 10, height: 10, antialias: false, cubicA: -0.75, out: small });
   // @ts-expect-error resize needs a height
   resize(imageData, { width: 5 });
