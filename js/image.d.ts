@@ -206,7 +206,10 @@ export interface ToTensorOptions<K extends ImageTensorType = 'float32'> {
   channels?: 1 | 3 | 4;
   /** Default 'float32'. */
   type?: K;
-  /** Default 1/255 (1 for 'uint8'). */
+  /**
+   * Given: each value is pixel · scale. Not given: pixel / 255 (a float32 division, torchvision's
+   * ToTensor; for 'uint8' the pixel itself).
+   */
   scale?: number;
   /** A number or one per channel. Default 0. */
   mean?: number | readonly number[];
@@ -220,6 +223,7 @@ export interface FromTensorOptions {
   layout?: TensorLayout;
   /** The images' channels: default 4 for a 3-4 channel tensor, else the tensor's. */
   channels?: 1 | 2 | 3 | 4;
+  /** p = ((v · std[c]) + mean[c]) / scale. Default 1/255 (1 for 'uint8'). */
   scale?: number;
   mean?: number | readonly number[];
   std?: number | readonly number[];
@@ -246,7 +250,10 @@ export declare function rotate90<O extends Image = ImageResult>(img: ImageInput,
 export declare function blur<O extends Image = ImageResult>(img: ImageInput, options: BlurOptions & OutOption<O>): O;
 /** Channels are resampled independently (no alpha premultiplication, unlike PIL's RGBA and LA resize). */
 export declare function resize<O extends Image = ImageResult>(img: ImageInput, options: ResizeOptions & OutOption<O>): O;
-/** v = ((pixel · scale) − mean[c]) / std[c] in float32; dims [N, C, H, W] or [N, H, W, C]. */
+/**
+ * v = ((pixel / 255) − mean[c]) / std[c] in float32 (torchvision ToTensor + Normalize, bit for bit), or
+ * ((pixel · scale) − mean[c]) / std[c] when scale is given; dims [N, C, H, W] or [N, H, W, C].
+ */
 export declare function toTensor<K extends ImageTensorType = 'float32'>(
   images: ImageInput, options?: ToTensorOptions<K>): ImageTensor<K, [1, number, number, number]>;
 export declare function toTensor<K extends ImageTensorType = 'float32'>(

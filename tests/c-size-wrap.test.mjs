@@ -22,10 +22,10 @@ function poisoned(bytes, value) {
   return { pointer, unchanged: () => m.HEAPU8.subarray(pointer, pointer + bytes).every((b) => b === value) };
 }
 
-/** scale 1, means 0, stds 1: the params block of the conversions. */
+/** scale 1, means 0, stds 1, divisor 1: the params block of the conversions. */
 function params() {
-  const pointer = m._malloc(36) >>> 0;
-  new Float32Array(m.HEAPU8.buffer, pointer, 9).set([1, 0, 0, 0, 0, 1, 1, 1, 1]);
+  const pointer = m._malloc(40) >>> 0;
+  new Float32Array(m.HEAPU8.buffer, pointer, 10).set([1, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
   return pointer;
 }
 

@@ -126,8 +126,8 @@ test('tw_gridsample: x, grid or y outside the heap is INVALID_ARGUMENT naming it
 // `x` (8 bytes), out/dst at `y` (8 bytes). Each row: the entry's names for
 // its input and output, and the call with (input, output) pointers.
 const params = () => {
-  const p = m._malloc(36) >>> 0;
-  new Float32Array(m.HEAPU8.buffer, p, 9).set([1, 0, 0, 0, 0, 1, 1, 1, 1]); // scale, mean[4], std[4]
+  const p = m._malloc(40) >>> 0;
+  new Float32Array(m.HEAPU8.buffer, p, 10).set([1, 0, 0, 0, 0, 1, 1, 1, 1, 1]); // scale, mean[4], std[4], divisor
   return p;
 };
 const ENTRIES = [

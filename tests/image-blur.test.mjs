@@ -68,6 +68,16 @@ test('defaults and rounding: reflect border; a number is a square box; halves ro
   assert.deepEqual([...blur(row, { size: [2, 1], border: 'edge' }).data], [1, 2, 2]);
 });
 
+test('where cv2.blur differs on purpose (README: blur): a power-of-two area and the area-2 overflow', () => {
+  // cv2 4.6: blur((2, 1)) of constant 100 gives 101 (its biased reciprocal); of constant 255 on a
+  // 5-pixel RGBA row, 255 in the first 16 bytes and 0 in the last 4 (its int overflow). Here: the mean.
+  const grey = makeImage(7, 3, 4, () => 100);
+  assert.deepEqual([...blur(grey, { size: [2, 1] }).data], Array(7 * 3 * 4).fill(100), 'constant 100 stays 100');
+  assert.deepEqual([...blur(grey, { size: [4, 4] }).data], Array(7 * 3 * 4).fill(100), '4x4: 100 (cv2 also 100 there)');
+  const white = makeImage(5, 2, 4, () => 255);
+  assert.deepEqual([...blur(white, { size: [2, 1] }).data], Array(5 * 2 * 4).fill(255), 'constant 255 stays 255 in every byte');
+});
+
 test('blur in bands (tiny budgets) equals one call', () => {
   const img = randomImage(rng(6), 29, 31, 4);
   const expected = referenceBlur(img, 5, 4, 'symmetric', [0, 0, 0, 0]);

@@ -14,9 +14,9 @@ await ready();
 
 test('NULL buffers and overlapping outputs: one message form in every image entry', () => {
   const m = wasm();
-  const image = m._malloc(64) >>> 0, other = m._malloc(64) >>> 0, params = m._malloc(36) >>> 0, matrix = m._malloc(72) >>> 0;
+  const image = m._malloc(64) >>> 0, other = m._malloc(64) >>> 0, params = m._malloc(40) >>> 0, matrix = m._malloc(72) >>> 0;
   try {
-    new Float32Array(m.HEAPU8.buffer, params, 9).set([1, 0, 0, 0, 0, 1, 1, 1, 1]);
+    new Float32Array(m.HEAPU8.buffer, params, 10).set([1, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
     new Float64Array(m.HEAPU8.buffer, matrix, 9).set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
     // each entry on a 2x2 one-channel image (4 bytes; a float32 tensor of it: 16 bytes)
     const entries = {

@@ -142,7 +142,7 @@ test('tw_image_warp_to_tensor: bad buffers and counts are INVALID_ARGUMENT namin
   const src = block + 64, matrix = block + 112, params = block + 184, out = block + 224;
   try {
     new Float64Array(m.HEAPU8.buffer, matrix, 6).set([1, 0, 0, 0, 1, 0]);
-    new Float32Array(m.HEAPU8.buffer, params, 9).set([1, 0, 0, 0, 0, 1, 1, 1, 1]);
+    new Float32Array(m.HEAPU8.buffer, params, 10).set([1, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
     const good = { src, matrix, params, out };
     assert.equal(entry(good), STATUS.OK);
     const cases = [

@@ -54,7 +54,7 @@ def cases_for(label, width, height, affine, perspective):
 
 def to_tensor_case():
     img = make_image(224, 224)
-    return lambda: np.ascontiguousarray(((img[:, :, :3].astype(np.float32) * np.float32(1 / 255) - MEAN) / STD).transpose(2, 0, 1))
+    return lambda: np.ascontiguousarray(((img[:, :, :3].astype(np.float32) / np.float32(255) - MEAN) / STD).transpose(2, 0, 1))
 
 
 def median_ms(run, rounds):

@@ -1,10 +1,12 @@
 // Images: the picture itself (RGBA ImageData) through tensorwarp/image's
 // warpAffine, warpPerspective, rotate, resize and blur. The matrix comes
 // from the library's own `matrix` helpers; the read-out shows it and the
-// line of code that made the output. Hovering an output pixel shows where
-// it was sampled in the input.
+// line of code that made the output, and the line of Python (OpenCV, or PIL)
+// that gives the same bytes (python-equivalent.js). Hovering an output pixel
+// shows where it was sampled in the input.
 import { Panel, timed, formatMs, integerValue } from '../panel.js';
 import { zoomFor, markPixel } from '../view.js';
+import { pythonEquivalent, equivalentComment } from '../python-equivalent.js';
 
 const WARPS = new Set(['warpAffine', 'warpPerspective', 'rotate']);
 
@@ -34,8 +36,9 @@ function corners(W, H) {
 }
 
 /**
- * What the form asks for: the call (a function of the image), its code and,
- * for warps, the forward matrix and the destination-to-source map.
+ * What the form asks for: the call (a function of the image), its code, its
+ * Python equivalent (a function of the output) and, for warps, the forward
+ * matrix.
  */
 function plan(v, image, lib) {
   const { matrix, warpAffine, warpPerspective, rotate, resize, blur } = lib.image;
@@ -49,6 +52,7 @@ function plan(v, image, lib) {
       const m = matrix.affine(motion);
       return {
         run: () => warpAffine(image, m, sampling),
+        python: () => pythonEquivalent('warpAffine', { matrix: m, width: W, height: H, ...sampling }),
         forward: m,
         code: `const m = matrix.affine(${optionsText(motion)});\n${matrixText(m)}\nconst out = warpAffine(img, m, ${optionsText(sampling)});`,
       };
@@ -61,6 +65,7 @@ function plan(v, image, lib) {
       const m = matrix.perspective(corners(W, H), to);
       return {
         run: () => warpPerspective(image, m, sampling),
+        python: () => pythonEquivalent('warpPerspective', { matrix: m, width: W, height: H, ...sampling }),
         forward: m,
         code: `const m = matrix.perspective([${corners(W, H).map(list).join(', ')}], [${to.map(list).join(', ')}]);\n${matrixText(m)}\n` +
           `const out = warpPerspective(img, m, ${optionsText(sampling)});`,
@@ -71,6 +76,8 @@ function plan(v, image, lib) {
       const turn = matrix.rotation(v.rotate, center, v.scale);
       return {
         run: () => rotate(image, v.rotate, options),
+        python: (out) => pythonEquivalent('rotate', { degrees: v.rotate, center, scale: v.scale, width: out.width, height: out.height,
+          shift: [(out.width - W) / 2, (out.height - H) / 2], ...sampling }),
         // With expand the output grows about the same centre: shift the turn by half the growth.
         forward: (out) => matrix.multiply([1, 0, (out.width - W) / 2, 0, 1, (out.height - H) / 2], turn),
         code: `const out = rotate(img, ${v.rotate}, ${optionsText(options)});\n// turns about the centre; the forward matrix without expand:\n${matrixText(turn)}`,
@@ -80,12 +87,14 @@ function plan(v, image, lib) {
       const options = { width: integerValue(v, 'width', 'Output width'), height: integerValue(v, 'height', 'Output height'),
         interpolation: v.interpolation, antialias: v.antialias };
       const forward = [options.width / W, 0, (options.width / W - 1) / 2, 0, options.height / H, (options.height / H - 1) / 2];
-      return { run: () => resize(image, options), forward, code: `const out = resize(img, ${optionsText(options)});` };
+      return { run: () => resize(image, options), python: () => pythonEquivalent('resize', { ...options, sourceWidth: W, sourceHeight: H }), forward,
+        code: `const out = resize(img, ${optionsText(options)});` };
     }
     case 'blur': {
       const options = { size: [integerValue(v, 'boxW', 'Box width'), integerValue(v, 'boxH', 'Box height')], border: v.border,
         ...(v.border === 'constant' ? { fill } : {}) };
-      return { run: () => blur(image, options), forward: null, size: options.size, code: `const out = blur(img, ${optionsText(options)});` };
+      return { run: () => blur(image, options), python: () => pythonEquivalent('blur', options), forward: null, size: options.size,
+        code: `const out = blur(img, ${optionsText(options)});` };
     }
     default:
       throw new RangeError(`unknown function ${v.op}`);
@@ -115,6 +124,7 @@ export function createImagePanel(section, lib) {
     const p = plan(v, image, lib);
     panel.call(`import { ${v.op}, matrix } from 'tensorwarp/image';\n${p.code}`);
     const [out, ms] = panel.callLibrary(() => timed(p.run), `${v.op}: error · in ${W} × ${H} RGBA`);
+    panel.call(`import { ${v.op}, matrix } from 'tensorwarp/image';\n${p.code}\n\n${equivalentComment(p.python(out))}`);
     panel.stats(`${v.op}: ${formatMs(ms)} · in ${W} × ${H} RGBA → out ${out.width} × ${out.height} ${out.constructor.name}`);
     if (!out.width || !out.height) {
       output.message(`The output ${out.width} × ${out.height} has no pixels to show.`, 'error');

@@ -1,6 +1,6 @@
 // toTensor and fromTensor: images to model tensors and back (src/image/convert.h
 // states the arithmetic; the doc comments below repeat it for users).
-import { image_layout as LAYOUT_CODES, image_tensor_types as C_TENSOR_TYPES } from '../../wasm/enums.js';
+import { image_layout as LAYOUT_CODES, image_tensor_types as C_TENSOR_TYPES, image_tensor_param as PARAM } from '../../wasm/enums.js';
 import { TYPES } from '../dtypes.js';
 import { check, withFrame } from '../module.js';
 import { checkTensor, inputPointer, outputTarget } from '../tensor.js';
@@ -39,16 +39,26 @@ function perChannel(value, fallback, channels, argument, nonZero) {
   });
 }
 
-/** The 9 float32 parameters of the C entries: scale, mean[4], std[4]. `options` names the options in errors. */
-function parameters(options, o, channels, type) {
-  const scale = Math.fround(finite(o.scale === undefined ? (type === TYPES.uint8 ? 1 : 1 / 255) : o.scale, `${options}.scale`));
+/**
+ * The float32 parameters of the C entries (convert.h's tw_image_tensor_param
+ * layout): scale, mean[4], std[4], divisor. Without a `scale`, toTensor
+ * divides by 255 as torchvision's ToTensor does (scale 1, divisor 255) for
+ * float types, and leaves uint8 bytes as they are (scale 1); fromTensor's
+ * default scale is float32(1/255), as before. With a `scale` the divisor is 1.
+ * `options` names the options in errors.
+ */
+function parameters(options, o, channels, type, direction) {
+  const divides = o.scale === undefined && direction === 'to' && type !== TYPES.uint8;
+  const fallback = type === TYPES.uint8 || divides ? 1 : 1 / 255;
+  const scale = Math.fround(finite(o.scale === undefined ? fallback : o.scale, `${options}.scale`));
   if (!Number.isFinite(scale)) throw new RangeError(`${options}.scale: ${o.scale} overflows float32`);
   const mean = perChannel(o.mean, 0, channels, `${options}.mean`, false);
   const std = perChannel(o.std, 1, channels, `${options}.std`, true);
-  const params = new Float32Array(9);
-  params[0] = scale;
-  params.set(mean, 1);
-  params.set(std, 5);
+  const params = new Float32Array(PARAM.COUNT);
+  params[PARAM.SCALE] = scale;
+  params.set(mean, PARAM.MEAN);
+  params.set(std, PARAM.STD);
+  params[PARAM.DIVISOR] = divides ? 255 : 1;
   return params;
 }
 
@@ -68,7 +78,7 @@ export function tensorSpec(options, o, imageChannels) {
   if (channels > imageChannels && !(channels === 3 && imageChannels <= 2)) {
     throw new RangeError(`${options}.channels: ${channels} channels cannot be made from images of ${imageChannels}`);
   }
-  return { layout, type, channels, params: parameters(options, o, channels, type) };
+  return { layout, type, channels, params: parameters(options, o, channels, type, 'to') };
 }
 
 /** A batch of n images of width x height as tensorSpec's `spec` lays it out: its dims and the bytes of one image. */
@@ -89,10 +99,12 @@ export function tensorShape({ layout, type, channels }, n, width, height) {
  * float32, not rounded to an integer. A 1- or 2-channel image gives 3 channels
  * as grey repeated.
  *
- * Each value is v = ((x · scale) − mean[c]) / std[c], computed in float32 in
- * that order, with x the byte (or L) and scale, mean, std rounded to float32
- * first. scale defaults to 1/255 (1 for type 'uint8'), mean to 0, std to 1;
- * mean and std are a number or one per channel. type: 'float32' (default);
+ * Each value is, with x the byte (or L), computed in float32 in this order:
+ * v = ((x / 255) − mean[c]) / std[c] by default, bit for bit torchvision's
+ * ToTensor() then Normalize(mean, std) (a true float32 division by 255);
+ * v = ((x · scale) − mean[c]) / std[c] when `scale` is given (type 'uint8'
+ * defaults to scale 1). scale, mean and std are rounded to float32 first;
+ * mean defaults to 0, std to 1; each is a number or one per channel. type: 'float32' (default);
  * 'float16' (v rounded to nearest even, data a Uint16Array of the bits);
  * 'uint8' (v rounded half to even, clamped to 0..255). Options also: `out`,
  * a tensor of the result's type and dims.
@@ -142,8 +154,8 @@ const FROM_OPTIONS = ['layout', 'channels', 'scale', 'mean', 'std', 'out'];
  * array of N images when N > 1.
  *
  * Each pixel byte is p = ((v · std[c]) + mean[c]) / scale in float32, in
- * that order, rounded half to even and clamped to 0..255 (NaN gives 0); scale,
- * mean and std as in toTensor. channels: the images' channel count, default
+ * that order, rounded half to even and clamped to 0..255 (NaN gives 0); scale
+ * defaults to float32(1/255) (1 for uint8), mean and std as in toTensor. channels: the images' channel count, default
  * 4 for a 3- or 4-channel tensor (alpha 255 where the tensor has none) and the
  * tensor's own for 1 or 2; a 1-channel tensor makes grey RGB(A). `out`: an
  * image (an array of N images for a batch) to write into.
@@ -165,8 +177,8 @@ export function fromTensor(t, options) {
   if (channels < 1 || channels > 4) throw new RangeError(`${op}: t.dims: the channel axis must be 1-4, got ${channels} in [${x.dims.join(', ')}]`);
   if (width > MAX_INT32 || height > MAX_INT32) throw new RangeError(`${op}: t.dims: [${x.dims.join(', ')}] is too large`);
   const imageChannels = channelCount(o.channels, channels >= 3 ? 4 : channels, [1, 2, 3, 4], `${op}: options.channels`);
-  const params = parameters(`${op}: options`, o, channels, x.info);
-  if (params[0] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
+  const params = parameters(`${op}: options`, o, channels, x.info, 'from');
+  if (params[PARAM.SCALE] === 0) throw new RangeError(`${op}: options.scale: must be non-zero to invert`);
   const outs = o.out === undefined || o.out === null ? Array(count).fill(undefined)
     : count === 1 && !Array.isArray(o.out) ? [o.out] : o.out;
   if (!Array.isArray(outs) || outs.length !== count) throw new RangeError(`${op}: options.out: expected an array of ${count} images for a batch of ${count}`);

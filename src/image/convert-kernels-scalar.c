@@ -15,7 +15,7 @@ void tw_image_from_tensor__scalar(const tw_image_convert_plan* plan, const void*
         const float v = tw_image_load_value(plan->dtype, in, tw_image_tensor_index(plan, i, s, channels));
         const float spread = v * plan->std[s];
         const float shifted = spread + plan->mean[s];
-        byte = tw_image_to_byte(shifted / plan->scale);
+        byte = tw_image_to_byte((shifted * plan->divisor) / plan->scale);
       }
       out[i * (size_t)image_channels + (size_t)k] = byte;
     }

@@ -16,7 +16,7 @@ typedef struct {
   int source[4]; /* input channel of each output channel (toTensor); -1: luma */
   int nchw;      /* 1: planes, 0: interleaved */
   int dtype;     /* TW_DTYPE_FLOAT32 / FLOAT16 / UINT8 */
-  float scale, mean[4], std[4];
+  float scale, divisor, mean[4], std[4];
 } tw_image_convert_plan;
 
 /* Bytes per tensor element of a toTensor / fromTensor dtype. */

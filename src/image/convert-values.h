@@ -22,6 +22,13 @@ static inline float tw_image_luma(const uint8_t* pixel) {
   return rg + b;
 }
 
+/* toTensor's value of channel c for x (convert.h): the one place of the rule. */
+static inline float tw_image_tensor_value(const tw_image_convert_plan* plan, float x, int c) {
+  const float scaled = (x * plan->scale) / plan->divisor;
+  const float centred = scaled - plan->mean[c];
+  return centred / plan->std[c];
+}
+
 /* Stores v as element `at` of the output tensor. */
 static inline void tw_image_store_value(int dtype, void* out, size_t at, float v) {
   if (dtype == TW_DTYPE_FLOAT32) {
@@ -62,9 +69,8 @@ static inline void tw_image_to_tensor_pixels(const tw_image_convert_plan* plan, 
     for (int c = 0; c < plan->out_channels; c++) {
       const int s = plan->source[c];
       const float x = s < 0 ? tw_image_luma(pixel) : (float)pixel[s];
-      const float scaled = x * plan->scale;
-      const float centred = scaled - plan->mean[c];
-      tw_image_store_value(plan->dtype, out, tw_image_tensor_index(plan, i, c, plan->out_channels), centred / plan->std[c]);
+      tw_image_store_value(plan->dtype, out, tw_image_tensor_index(plan, i, c, plan->out_channels),
+                           tw_image_tensor_value(plan, x, c));
     }
   }
 }

@@ -30,11 +30,14 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
 #undef TW_IMAGE_TENSOR_TYPE_NAME
   }
   if (!params) return tw_fail(TW_INVALID_ARGUMENT, "params: NULL");
-  if (!isfinite(params[0])) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be finite");
+  const float scale = params[TW_IMAGE_TENSOR_PARAM_SCALE], divisor = params[TW_IMAGE_TENSOR_PARAM_DIVISOR];
+  if (!isfinite(scale)) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be finite");
+  if (!isfinite(divisor) || divisor == 0.0f) return tw_fail(TW_INVALID_ARGUMENT, "divisor: must be finite and non-zero");
+  const float* mean = params + TW_IMAGE_TENSOR_PARAM_MEAN;
+  const float* std = params + TW_IMAGE_TENSOR_PARAM_STD;
   for (int c = 0; c < tensor_channels; c++) {
-    if (!isfinite(params[1 + c])) return tw_fail(TW_INVALID_ARGUMENT, "mean[%d]: must be finite", c);
-    if (!isfinite(params[5 + c]) || params[5 + c] == 0.0f)
-      return tw_fail(TW_INVALID_ARGUMENT, "std[%d]: must be finite and non-zero", c);
+    if (!isfinite(mean[c])) return tw_fail(TW_INVALID_ARGUMENT, "mean[%d]: must be finite", c);
+    if (!isfinite(std[c]) || std[c] == 0.0f) return tw_fail(TW_INVALID_ARGUMENT, "std[%d]: must be finite and non-zero", c);
   }
   const uint64_t pixels = (uint64_t)width * (uint64_t)height; /* < 2^62 */
   if (!tw_fits_size(pixels))
@@ -43,10 +46,11 @@ static tw_status plan_common(tw_image_convert_plan* plan, int32_t width, int32_t
   plan->plane = plan->pixels;
   plan->nchw = layout == TW_IMAGE_LAYOUT_NCHW;
   plan->dtype = dtype;
-  plan->scale = params[0];
+  plan->scale = scale;
+  plan->divisor = divisor;
   for (int c = 0; c < 4; c++) {
-    plan->mean[c] = c < tensor_channels ? params[1 + c] : 0.0f;
-    plan->std[c] = c < tensor_channels ? params[5 + c] : 1.0f;
+    plan->mean[c] = c < tensor_channels ? mean[c] : 0.0f;
+    plan->std[c] = c < tensor_channels ? std[c] : 1.0f;
   }
   return TW_OK;
 }
@@ -115,7 +119,7 @@ int32_t tw_image_from_tensor(const void* in, size_t in_bytes, int32_t dtype, int
   tw_image_convert_plan plan;
   status = plan_common(&plan, width, height, layout, dtype, params, channels);
   if (status != TW_OK) return status;
-  if (params[0] == 0.0f) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be non-zero to invert");
+  if (params[TW_IMAGE_TENSOR_PARAM_SCALE] == 0.0f) return tw_fail(TW_INVALID_ARGUMENT, "scale: must be non-zero to invert");
   plan.in_channels = channels;
   plan.out_channels = image_channels;
   for (int k = 0; k < image_channels; k++)

@@ -11,6 +11,7 @@
 #include "common/heap.h"
 #include "common/status.h"
 #include "convert-kernels.h"
+#include "convert.h"
 #include "warp.h"
 
 /* Scratch bytes a default band aims at: the band is written by the warp and
@@ -116,7 +117,7 @@ int32_t tw_image_warp_to_tensor(const uint8_t* src, size_t src_bytes, int32_t sr
   tw_image_convert_plan plan;
   /* The input buffers lie in the heap before anything reads them (a bad
    * perspective flag is reported by the warp's checks below). */
-  tw_status status = tw_check_heap_range("params", params, 9 * sizeof(float));
+  tw_status status = tw_check_heap_range("params", params, TW_IMAGE_TENSOR_PARAM_COUNT * sizeof(float));
   if (status == TW_OK) status = tw_check_heap_range("matrix", matrix, (perspective ? 9 : 6) * sizeof(double));
   if (status == TW_OK) status = tw_check_heap_range("src", src, src_bytes);
   if (status == TW_OK) status = warp_band(&a, NULL, 0, 0); /* the warp's own checks */

@@ -14,7 +14,7 @@
  *
  * Arguments: those of tw_image_warp (src .. fill, dst_width, dst_height; the
  * matrix maps destination to source), then those of tw_image_to_tensor
- * (out_channels, layout, dtype, params = scale, mean[4], std[4]; the image's
+ * (out_channels, layout, dtype, params = convert.h's 10 floats; the image's
  * channel count is `channels`), then:
  *   out, out_bytes  the tensor of one image: dst_width * dst_height *
  *                   out_channels elements of dtype. A batch [N, C, H, W] is

@@ -835,6 +835,7 @@ demoTest('Images: warpAffine and warpPerspective show the reference warp of the 
     const data = referenceWarp(input, forward.length === 6 ? cvInvertAffine(forward) : cvInvertPerspective(forward), { width: W, height: H, interpolation: c.interpolation, border: c.border, fill: FILL });
     assertImage(output, { width: W, height: H, data }, JSON.stringify(c));
     assert.match(await page.textContent('#image .call'), new RegExp(`const out = ${c.op}\\(img, m, \\{ interpolation: '${c.interpolation}', border: '${c.border}'`));
+    assert.match(await page.textContent('#image .call'), new RegExp(`# OpenCV \\(Python; .*\\), the same bytes:\nout = cv2\\.${c.op}\\(img, np\\.float64\\(\\[\\[`));
     await shot(page, '#image', `image-${c.op}-${c.interpolation}-${c.border}`);
   }
 });
@@ -854,6 +855,7 @@ demoTest('Images: identity warps, half and quarter turns give the input back, fl
   [input, output] = await imageCanvases(page);
   assertImage(output, referenceRotate90(input, 1), 'rotate 90° with expand = rotate90(img, 1)');
   assert.match(await page.textContent('#image .call'), /const out = rotate\(img, 90, \{ scale: 1, expand: true, interpolation: 'nearest', border: 'constant', fill: \[40, 48, 80, 255\] \}\);/);
+  assert.match(await page.textContent('#image .call'), /\nM = cv2\.getRotationMatrix2D\(\(79\.5, 59\.5\), 90, 1\); M\[:, 2\] \+= \(-20, 20\); out = cv2\.warpAffine\(img, M, \(120, 160\), flags=cv2\.INTER_NEAREST, borderMode=cv2\.BORDER_CONSTANT, borderValue=\(40, 48, 80, 255\)\)/);
   assert.match(await hover(page, 'image', 3, 5), /output \(3, 5\) = rgba\(\d+, \d+, \d+, 255\)\nsampled at input \(\d+\.00, 3\.00\)/);
 });
 
@@ -873,6 +875,8 @@ demoTest('Images: resize and blur show the reference result', async ({ page }) =
     const [input, output] = await imageCanvases(page);
     assert.deepEqual([input.width, input.height], [160, 120], 'the sample test card');
     assertImage(output, reference(input), JSON.stringify(settings));
+    const python = { resize: /\n# (OpenCV|PIL) \(Python; .*\), (the same bytes|within 1 of these bytes):\nout = /, blur: /\n# No library gives these bytes: / };
+    assert.match(await page.textContent('#image .call'), python[settings.op ?? 'blur'], JSON.stringify(settings));
   }
   await setControls(page, 'image', { boxW: 4, boxH: 6 }); // even sizes reach one further back (OpenCV's anchor)
   assert.match(await hover(page, 'image', 0, 0), /mean of input x -2…1, y -3…2 \(24 pixels; outside the image by the border rule\)/);

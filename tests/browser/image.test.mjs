@@ -97,11 +97,11 @@ test('toTensor, flip, fromTensor, warpAffine and warpPerspective on pixels read 
   const r = await onPage((page) => page.evaluate(runInPage));
   const image = { width: 37, height: 23, channels: 4, data: Uint8ClampedArray.from(r.pixels) };
   assert.ok(image.data.some((v, i) => i % 4 === 0 && v !== image.data[0]), 'the canvas has content');
-  const expected = referenceToTensor([image], { layout: 'NCHW', channels: 3, type: 'float32', scale: 1 / 255,
+  const expected = referenceToTensor([image], { layout: 'NCHW', channels: 3, type: 'float32',
     mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] });
   assert.deepEqual(r.tensor.dims, [1, 3, 23, 37]);
   assert.deepEqual(r.tensor.data, Array.from(expected.data), 'toTensor in Chromium equals the reference');
-  const luma = referenceToTensor([image], { layout: 'NHWC', channels: 1, type: 'float16', scale: 1 / 255, mean: [0], std: [1] });
+  const luma = referenceToTensor([image], { layout: 'NHWC', channels: 1, type: 'float16', mean: [0], std: [1] });
   assert.deepEqual(r.luma.dims, [1, 23, 37, 1]);
   assert.deepEqual(r.luma.data, Array.from(luma.data), 'luma float16 in Chromium equals the reference');
   assert.ok(r.flippedIsImageData && r.restoredIsImageData, 'results with 4 channels are ImageData');

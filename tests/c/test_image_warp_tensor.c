@@ -39,9 +39,11 @@ static void one_case(int trial) {
                              persp ? harness_rand_int(-10, 10) / 200.0 : 0, persp ? harness_rand_int(-10, 10) / 200.0 : 0,
                              1};
   memcpy(m, entries, sizeof entries);
-  float* params = malloc(9 * sizeof *params);
-  const float values[9] = {dtype == TW_DTYPE_UINT8 ? 0.9f : 1.0f / 255.0f, 0.485f, 0.456f, 0.406f, 0.3f,
-                           0.229f, -0.224f, 0.225f, 0.5f};
+  float* params = malloc(TW_IMAGE_TENSOR_PARAM_COUNT * sizeof *params);
+  const int divides = dtype != TW_DTYPE_UINT8 && harness_rand_int(0, 1);
+  const float values[TW_IMAGE_TENSOR_PARAM_COUNT] = {
+      divides ? 1.0f : dtype == TW_DTYPE_UINT8 ? 0.9f : 1.0f / 255.0f, 0.485f, 0.456f, 0.406f, 0.3f, 0.229f, -0.224f,
+      0.225f, 0.5f, divides ? 255.0f : 1.0f};
   memcpy(params, values, sizeof values);
   const uint32_t fill = (uint32_t)harness_rand();
   const size_t src_bytes = (size_t)sw * sh * ch, img_bytes = (size_t)dw * dh * ch;
@@ -80,9 +82,9 @@ static void test_errors(void) {
   uint8_t* block = malloc(512);
   uint8_t *src = block + 64, *out = block + 224;
   double* m = malloc(6 * sizeof *m);
-  float* params = malloc(9 * sizeof *params);
+  float* params = malloc(TW_IMAGE_TENSOR_PARAM_COUNT * sizeof *params);
   const double identity[6] = {1, 0, 0, 0, 1, 0};
-  const float plain[9] = {1, 0, 0, 0, 0, 1, 1, 1, 1};
+  const float plain[TW_IMAGE_TENSOR_PARAM_COUNT] = {1, 0, 0, 0, 0, 1, 1, 1, 1, 1};
   memcpy(m, identity, sizeof identity);
   memcpy(params, plain, sizeof plain);
   memset(block, 7, 512);

@@ -3,8 +3,8 @@
  * tw_image_from_tensor (src/image/convert.h).
  *
  * Input (encoding in fuzz.h):
- *   placement byte   bits 5-7: 1 raw params (9 little-endian floats; otherwise
- *                    9 bytes, (int8_t)b / 16 each), 2 params NULL, 4 unused
+ *   placement byte   bits 5-7: 1 raw params (10 little-endian floats; otherwise
+ *                    10 bytes, (int8_t)b / 16 each), 2 params NULL, 4 unused
  *   byte entry       b % 4: flip, rotate90, to_tensor, from_tensor
  *   int  width, height
  *   byte channels_a, channels_b   b < 0xE0: 1 + b % 4; else b % 8
@@ -90,8 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int32_t a = ab < 0xE0 ? 1 + ab % 4 : ab % 8, b = bb < 0xE0 ? 1 + bb % 4 : bb % 8;
   const int32_t arg = entry == FLIP ? argb % 5 : entry == ROTATE ? (int8_t)argb : argb % 3;
   const int32_t dtype = db < 0xE0 ? DTYPES[db % 3] : db % 32;
-  float params[9];
-  for (int i = 0; i < 9; i++) {
+  float params[TW_IMAGE_TENSOR_PARAM_COUNT];
+  for (int i = 0; i < TW_IMAGE_TENSOR_PARAM_COUNT; i++) {
     if (place.flags & 1) {
       const uint32_t bits = (uint32_t)fz_byte(&in) | (uint32_t)fz_byte(&in) << 8 | (uint32_t)fz_byte(&in) << 16 |
                             (uint32_t)fz_byte(&in) << 24;

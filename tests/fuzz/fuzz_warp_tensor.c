@@ -3,7 +3,7 @@
  *
  * Input (encoding in fuzz.h):
  *   placement byte   bits 5-7: 1 raw matrix (f64 entries; otherwise one byte
- *                    each, (int8_t)b / 16), 2 perspective, 4 raw params (9
+ *                    each, (int8_t)b / 16), 2 perspective, 4 raw params (10
  *                    little-endian floats; otherwise (int8_t)b / 16 each)
  *   int  src_width, src_height, dst_width, dst_height
  *   byte channels, out_channels   b < 0xE0: 1 + b % 4; else b % 8
@@ -115,10 +115,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int32_t band_rows = fz_clamp32(fz_int(&in));
   const size_t matrix_bytes = (perspective ? 9 : 6) * sizeof(double);
   double* matrix = malloc(matrix_bytes); /* blocks of exactly their size: an over-read is caught */
-  float* params = malloc(9 * sizeof(float));
+  float* params = malloc(TW_IMAGE_TENSOR_PARAM_COUNT * sizeof(float));
   FZ_CHECK(matrix && params, "malloc");
   for (int k = 0; k < (perspective ? 9 : 6); k++) matrix[k] = raw_matrix ? fz_f64(&in) : (int8_t)fz_byte(&in) / 16.0;
-  for (int k = 0; k < 9; k++) params[k] = read_param(&in, raw_params);
+  for (int k = 0; k < TW_IMAGE_TENSOR_PARAM_COUNT; k++) params[k] = read_param(&in, raw_params);
   fz_begin_tail(&in);
 
   const unsigned element = tw_dtype_bits(dtype) >= 8 ? tw_dtype_bits(dtype) / 8 : 1;
@@ -130,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_snapshot readonly = {0};
   fz_keep(&readonly, inputs[0].p, inputs[0].bytes);
   fz_keep(&readonly, matrix, matrix_bytes);
-  fz_keep(&readonly, params, 9 * sizeof(float));
+  fz_keep(&readonly, params, TW_IMAGE_TENSOR_PARAM_COUNT * sizeof(float));
   const fused_args args = {src_width,    src_height, channels, perspective, interpolation, border,  dst_width,
                            dst_height,   out_channels, layout, dtype,       band_rows,     fill,    matrix,
                            params,       &inputs[0], &out};

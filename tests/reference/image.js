@@ -151,7 +151,10 @@ export function referenceToTensor(images, { layout, channels, type, scale, mean,
         let x;
         if (channels === 1 && cin >= 3) x = luma(p(0), p(1), p(2));
         else x = p(channels <= cin ? c : 0);
-        const v = f32(f32(f32(x * f32(scale)) - f32(mean[c])) / f32(std[c]));
+        // No scale: torchvision's x / 255 (a float32 division: the double quotient of two floats rounds to the
+        // float32 quotient), except for uint8, whose default scale is 1.
+        const scaled = scale === undefined ? (type === 'uint8' ? x : f32(x / 255)) : f32(x * f32(scale));
+        const v = f32(f32(scaled - f32(mean[c])) / f32(std[c]));
         const at = n * pixels * channels + (layout === 'NCHW' ? c * pixels + i : i * channels + c);
         data[at] = type === 'float32' ? v : type === 'float16' ? float16Bits(v) : byteOf(v);
       }
@@ -174,6 +177,7 @@ export function referenceFromTensor(t, n, { layout, scale, mean, std, channels: 
     const i = r * W + col;
     const c = k < C ? k : C === 1 && imageChannels >= 3 && k < 3 ? 0 : -1;
     if (c < 0) return 255;
-    return byteOf(f32(f32(f32(value(i, c) * f32(std[c])) + f32(mean[c])) / f32(scale)));
+    const divisor = f32(scale ?? (t.type === 'uint8' ? 1 : 1 / 255)); // fromTensor's default scale
+    return byteOf(f32(f32(f32(value(i, c) * f32(std[c])) + f32(mean[c])) / divisor));
   });
 }
