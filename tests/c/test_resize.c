@@ -69,17 +69,14 @@ static void test_vpass(void) {
       if (count > 3) rows[count - 2] = NAN;
       float w[5];
       for (int k = 0; k < taps; k++) w[k] = (k & 1) ? 0.5f : 1.0f;
-      for (int d = 0; d < 2; d++) {
-        const float divisor = d ? 3.0f : 1.0f;
-        uint8_t* a = malloc((size_t)count + 1);
-        uint8_t* b = malloc((size_t)count + 1);
-        a[count] = b[count] = CANARY;
-        tw_resize_vpass__scalar(rows, stride, w, taps, (size_t)count, divisor, a);
-        tw_resize_vpass__wasmsimd(rows, stride, w, taps, (size_t)count, divisor, b);
-        CHECK(memcmp(a, b, (size_t)count) == 0, "vpass count=%d taps=%d divisor=%g differ", count, taps, divisor);
-        CHECK(b[count] == CANARY, "vpass wrote past its row (count=%d)", count);
-        free(a), free(b);
-      }
+      uint8_t* a = malloc((size_t)count + 1);
+      uint8_t* b = malloc((size_t)count + 1);
+      a[count] = b[count] = CANARY;
+      tw_resize_vpass__scalar(rows, stride, w, taps, (size_t)count, a);
+      tw_resize_vpass__wasmsimd(rows, stride, w, taps, (size_t)count, b);
+      CHECK(memcmp(a, b, (size_t)count) == 0, "vpass count=%d taps=%d differ", count, taps);
+      CHECK(b[count] == CANARY, "vpass wrote past its row (count=%d)", count);
+      free(a), free(b);
       free(rows);
     }
   }
@@ -89,9 +86,106 @@ static void test_vpass(void) {
   const float one = 1.0f;
   uint8_t got[8];
   for (int simd = 0; simd < 2; simd++) {
-    (simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar)(values, 8, &one, 1, 8, 1.0f, got);
+    (simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar)(values, 8, &one, 1, 8, got);
     CHECK(memcmp(got, expected, 8) == 0, "rounding (simd=%d): %d %d %d %d %d %d %d %d", simd, got[0], got[1], got[2],
           got[3], got[4], got[5], got[6], got[7]);
+  }
+}
+
+/* The block-mean kernels: SIMD against scalar on widths around the vector
+ * width, exact-size buffers, canaries after dst. */
+static void test_box_kernels(void) {
+  for (int channels = 1; channels <= 4; channels++) {
+    for (int wi = 0; wi < NWIDTHS; wi++) {
+      const int width = widths[wi] + (channels == 1 ? 16 : 0);
+      for (int kx = 1; kx <= 3; kx++) {
+        const int ky = 1 + (wi + kx) % 3;
+        const size_t row = (size_t)width * kx * channels, count = (size_t)width * channels;
+        uint8_t* src = malloc(row * ky);
+        random_bytes(src, row * ky);
+        if (wi % 3 == 0) memset(src, 255, row * ky); /* the largest sums */
+        uint32_t* s0 = malloc(row * sizeof(uint32_t));
+        uint32_t* s1 = malloc(row * sizeof(uint32_t));
+        tw_resize_box_rows__scalar(src, row, ky, row, s0);
+        tw_resize_box_rows__wasmsimd(src, row, ky, row, s1);
+        CHECK(memcmp(s0, s1, row * sizeof(uint32_t)) == 0, "box_rows c=%d w=%d ky=%d differ", channels, width, ky);
+        uint8_t* a = malloc(count + 1);
+        uint8_t* b = malloc(count + 1);
+        a[count] = b[count] = CANARY;
+        const float scale = 1.0f / (float)(kx * ky);
+        tw_resize_box_cols__scalar(s0, width, channels, kx, scale, a);
+        tw_resize_box_cols__wasmsimd(s0, width, channels, kx, scale, b);
+        CHECK(memcmp(a, b, count) == 0 && b[count] == CANARY, "box_cols c=%d w=%d kx=%d differ", channels, width, kx);
+        if (kx == 2 && ky == 2) {
+          memset(a, CANARY, count + 1), memset(b, CANARY, count + 1);
+          tw_resize_box2__scalar(src, src + row, width, channels, a);
+          tw_resize_box2__wasmsimd(src, src + row, width, channels, b);
+          CHECK(memcmp(a, b, count + 1) == 0 && b[count] == CANARY, "box2 c=%d w=%d differ", channels, width);
+        }
+        free(src), free(s0), free(s1), free(a), free(b);
+      }
+    }
+  }
+  /* box2 rounds ties up ((1 + 2 + 2 + 0 + 2) >> 2 = 1, 6 -> 2); box_cols half to even (6 / 4 = 1.5 -> 2, 10 / 4 -> 2) */
+  const uint8_t r0[4] = {1, 2, 3, 3}, r1[4] = {2, 0, 0, 0};
+  uint8_t got[2];
+  tw_resize_box2__wasmsimd(r0, r1, 2, 1, got);
+  CHECK(got[0] == 1 && got[1] == 2, "box2 ties: %d %d", got[0], got[1]);
+  const uint32_t sums[4] = {3, 3, 5, 5};
+  tw_resize_box_cols__wasmsimd(sums, 2, 1, 2, 0.25f, got);
+  CHECK(got[0] == 2 && got[1] == 2, "box_cols ties: %d %d", got[0], got[1]);
+}
+
+/* The fixed-point kernels: SIMD against scalar, random int16 weights and
+ * int32 rows (both signs, cubic's float lanes and integer tail). */
+static void test_fixed_kernels(void) {
+  for (int channels = 1; channels <= 4; channels++) {
+    for (int wi = 0; wi < NWIDTHS; wi++) {
+      for (int taps = 2; taps <= 4; taps += 2) {
+        const int width = widths[wi], n = taps + harness_rand_int(0, 20);
+        uint8_t* src = malloc((size_t)n * channels);
+        random_bytes(src, (size_t)n * channels);
+        int64_t* first = malloc(sizeof(int64_t) * width);
+        int16_t* w = malloc(sizeof(int16_t) * width * taps);
+        for (int x = 0; x < width; x++) first[x] = harness_rand_int(0, n - taps);
+        for (int k = 0; k < width * taps; k++) w[k] = (int16_t)harness_rand_int(-32768, 32767);
+        const size_t count = (size_t)width * channels;
+        int32_t* a = malloc(sizeof(int32_t) * (count + 1));
+        int32_t* b = malloc(sizeof(int32_t) * (count + 1));
+        a[count] = b[count] = 1234567;
+        tw_resize_hfixed__scalar(src, a, 0, width, channels, first, w, taps);
+        tw_resize_hfixed__wasmsimd(src, b, 0, width, channels, first, w, taps);
+        CHECK(memcmp(a, b, sizeof(int32_t) * count) == 0, "hfixed c=%d w=%d taps=%d differ", channels, width, taps);
+        CHECK(b[count] == 1234567, "hfixed wrote past its row (c=%d w=%d)", channels, width);
+        tw_resize_hfixed_edge__scalar(src, b, 0, width, channels, first, w, taps, n);
+        CHECK(memcmp(a, b, sizeof(int32_t) * count) == 0, "hfixed_edge inside the row c=%d w=%d", channels, width);
+        free(src), free(first), free(w), free(a), free(b);
+      }
+    }
+  }
+  for (int count = 1; count <= 70; count++) {
+    int32_t* rows[4];
+    for (int k = 0; k < 4; k++) {
+      rows[k] = malloc(sizeof(int32_t) * count);
+      for (int i = 0; i < count; i++) rows[k][i] = harness_rand_int(-200000, 800000);
+    }
+    int16_t b[4];
+    for (int k = 0; k < 4; k++) b[k] = (int16_t)harness_rand_int(-400, 2400);
+    uint8_t* x = malloc((size_t)count + 1);
+    uint8_t* y = malloc((size_t)count + 1);
+    x[count] = y[count] = CANARY;
+    tw_resize_vcubic__scalar((const int32_t* const*)rows, b, (size_t)count, x);
+    tw_resize_vcubic__wasmsimd((const int32_t* const*)rows, b, (size_t)count, y);
+    CHECK(memcmp(x, y, (size_t)count + 1) == 0, "vcubic count=%d differ", count);
+    for (int k = 0; k < 2; k++) {
+      for (int i = 0; i < count; i++) rows[k][i] = harness_rand_int(0, 255 * 2048);
+    }
+    const int16_t b0 = (int16_t)harness_rand_int(0, 2048);
+    tw_resize_vlinear__scalar(rows[0], rows[1], b0, (int16_t)(2048 - b0), (size_t)count, x);
+    tw_resize_vlinear__wasmsimd(rows[0], rows[1], b0, (int16_t)(2048 - b0), (size_t)count, y);
+    CHECK(memcmp(x, y, (size_t)count + 1) == 0, "vlinear count=%d differ", count);
+    for (int k = 0; k < 4; k++) free(rows[k]);
+    free(x), free(y);
   }
 }
 
@@ -282,6 +376,8 @@ int main(void) {
   test_axis_taps();
   test_hpass();
   test_vpass();
+  test_box_kernels();
+  test_fixed_kernels();
   test_entry_random();
   test_entry_chunks();
   test_pinned();
