@@ -12,19 +12,19 @@
 
 #include "common/status.h"
 
-/* How one axis samples: n source pixels to m destination pixels. */
+/* How one axis samples on the float path: n source pixels to m destination
+ * pixels; NEAREST, LINEAR/CUBIC with antialias (the PIL-like rule; without
+ * antialias they take the fixed-point path), AREA's weighted mean. */
 typedef struct tw_resize_axis {
   int64_t n, m;
   int32_t interpolation; /* tw_image_interpolation */
-  int32_t antialias;     /* 0 or 1 */
   double cubic_a;
   int32_t taps; /* taps every destination pixel gets (1 for NEAREST), <= n */
 } tw_resize_axis;
 
 /* Fills the axis description (n >= 1, m >= 1, arguments already valid),
  * including `taps`, the largest tap count any destination pixel needs. */
-void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, int32_t antialias,
-                         double cubic_a);
+void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, double cubic_a);
 
 /* Destination pixel i (0 <= i < m): its first source pixel, with
  * first + axis->taps <= n, never smaller than for i - 1, and (unless NEAREST

@@ -29,8 +29,10 @@ static double filter(const tw_resize_axis* axis, double x) {
   return 0.0;
 }
 
-/* LINEAR/CUBIC: the stretch of the filter, the centre of pixel i, and the
- * raw tap range [*lo, *hi) before the edge rule. */
+/* LINEAR/CUBIC with antialias (the only float-path use of them; without
+ * antialias they take OpenCV's fixed point, below): the stretch of the
+ * filter, the centre of pixel i, and the raw tap range [*lo, *hi) before the
+ * edge rule. */
 typedef struct window {
   double stretch, centre;
   int64_t lo, hi;
@@ -41,34 +43,15 @@ static window window_of(const tw_resize_axis* axis, int64_t i) {
   const double base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1.0 : 2.0;
   window w;
   w.centre = ((double)i + 0.5) * scale;
-  w.stretch = axis->antialias && scale > 1.0 ? scale : 1.0;
-  if (axis->antialias) {
-    const double support = base * w.stretch;
-    w.lo = (int64_t)floor(w.centre - support + 0.5);
-    w.hi = (int64_t)floor(w.centre + support + 0.5);
-  } else {
-    const int64_t below = (int64_t)floor(w.centre - 0.5);
-    w.lo = below - (int64_t)base + 1;
-    w.hi = below + (int64_t)base + 1;
-  }
+  w.stretch = scale > 1.0 ? scale : 1.0;
+  const double support = base * w.stretch;
+  w.lo = (int64_t)floor(w.centre - support + 0.5);
+  w.hi = (int64_t)floor(w.centre + support + 0.5);
   return w;
 }
 
 static double raw_weight(const tw_resize_axis* axis, const window* w, int64_t j) {
   return filter(axis, ((double)j + 0.5 - w->centre) / w->stretch);
-}
-
-/* Pixel p's weight before normalisation. antialias: taps outside [0, n) are
- * dropped; otherwise they are clamped, so an edge pixel collects the raw
- * weights of every tap beyond it (in tap order). */
-static double pixel_weight(const tw_resize_axis* axis, const window* w, int64_t p) {
-  if (axis->antialias) return raw_weight(axis, w, p);
-  double sum = 0.0;
-  for (int64_t j = w->lo; j < w->hi; j++) {
-    const int64_t q = j < 0 ? 0 : (j >= axis->n ? axis->n - 1 : j);
-    if (q == p) sum += raw_weight(axis, w, j);
-  }
-  return sum;
 }
 
 /* OpenCV's INTER_AREA cell of destination pixel i (computeResizeAreaTab,
@@ -135,8 +118,7 @@ static void pixel_range(const tw_resize_axis* axis, int64_t i, int64_t* lo, int6
 
 /* An upper bound of pixel_range's hi - lo over every destination pixel:
  * never below the true maximum (the scan may stop there), exact where the
- * arithmetic is: NEAREST 1; LINEAR/CUBIC without antialias the 2 or 4 taps
- * of the window (integers); AREA floor(scale) + 2 (area_cell); with antialias
+ * arithmetic is: NEAREST 1; AREA floor(scale) + 2 (area_cell); LINEAR/CUBIC
  * floor(2 * support) + 2 (one more than the window's real span, for the two
  * double roundings in window_of). Never more than n. */
 static int64_t tap_bound(const tw_resize_axis* axis) {
@@ -149,23 +131,17 @@ static int64_t tap_bound(const tw_resize_axis* axis) {
     bound = scale < (double)n ? (int64_t)scale + 2 : n;
   } else {
     const int64_t base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1 : 2;
-    if (!axis->antialias) {
-      bound = 2 * base;
-    } else {
-      const double scale = (double)n / (double)m, support = (double)base * (scale > 1.0 ? scale : 1.0);
-      const double span = floor(2.0 * support) + 2.0;
-      bound = span < (double)n ? (int64_t)span : n;
-    }
+    const double scale = (double)n / (double)m, support = (double)base * (scale > 1.0 ? scale : 1.0);
+    const double span = floor(2.0 * support) + 2.0;
+    bound = span < (double)n ? (int64_t)span : n;
   }
   return bound < n ? bound : n;
 }
 
-void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, int32_t antialias,
-                         double cubic_a) {
+void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, double cubic_a) {
   axis->n = n;
   axis->m = m;
   axis->interpolation = interpolation;
-  axis->antialias = antialias;
   axis->cubic_a = cubic_a;
   /* The largest tap count of any destination pixel. The scan stops as soon
    * as it reaches what no pixel can exceed (tap_bound), so its cost follows
@@ -196,9 +172,9 @@ int32_t tw_resize_axis_tap(const tw_resize_axis* axis, int64_t i, float* weights
   }
   const window win = window_of(axis, i);
   double sum = 0.0;
-  for (int64_t p = lo; p < hi; p++) sum += pixel_weight(axis, &win, p);
+  for (int64_t p = lo; p < hi; p++) sum += raw_weight(axis, &win, p);
   for (int64_t p = lo; p < hi; p++) {
-    const double v = pixel_weight(axis, &win, p);
+    const double v = raw_weight(axis, &win, p);
     w[p - lo] = (float)(sum != 0.0 ? v / sum : v);
   }
   return first;

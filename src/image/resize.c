@@ -120,7 +120,7 @@ static void route_rows(const route* r, const geometry* g, int32_t row, int64_t r
   } else {
     /* the tap ranges never move backwards as i grows, so the ends decide */
     tw_resize_axis y;
-    tw_resize_axis_init(&y, g->src_height, g->dst_height, r->kind, g->antialias, g->cubic_a);
+    tw_resize_axis_init(&y, g->src_height, g->dst_height, r->kind, g->cubic_a);
     *first = tw_resize_axis_tap(&y, row, NULL);
     *end = tw_resize_axis_tap(&y, row + rows - 1, NULL) + y.taps;
   }
@@ -344,8 +344,8 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   if (r.path == ROUTE_BOX) return run_box(&band, r.kx, r.ky);
   if (r.path == ROUTE_FIXED) return tw_resize_fixed(&band, r.kind, cubic_a);
   plan p;
-  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, antialias, cubic_a);
-  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, antialias, cubic_a);
+  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, cubic_a);
+  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, cubic_a);
   if ((status = make_plan(&p, &g, dst_row, dst_rows)) != TW_OK) return status;
   if (interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     run_nearest(&p, &g, src, src_row, dst, dst_rows);

@@ -25,7 +25,7 @@ function filterOf(interpolation, a) {
  * (linear and cubic: the antialiased rule; without antialias see
  * image-resize-opencv.js).
  */
-export function axisTaps(n, m, i, { interpolation, antialias, cubicA }) {
+export function axisTaps(n, m, i, { interpolation, cubicA }) {
   if (interpolation === 'nearest') {
     const step = Math.floor((n * 65536 + Math.floor(m / 2)) / m);
     const j = Math.floor((step * i + Math.floor(step / 2) - 1) / 65536);
@@ -35,27 +35,15 @@ export function axisTaps(n, m, i, { interpolation, antialias, cubicA }) {
   const base = interpolation === 'linear' ? 1 : 2;
   const scale = n / m;
   const centre = (i + 0.5) * scale;
-  const stretch = antialias && scale > 1 ? scale : 1;
+  const stretch = scale > 1 ? scale : 1;
   const raw = (j) => filter((j + 0.5 - centre) / stretch);
-  let lo, hi;
-  const weightOf = new Map(); // source pixel -> weight before normalisation
-  if (antialias) {
-    lo = Math.max(0, Math.floor(centre - base * stretch + 0.5));
-    hi = Math.min(n, Math.floor(centre + base * stretch + 0.5));
-    for (let j = lo; j < hi; j++) weightOf.set(j, raw(j));
-  } else {
-    const below = Math.floor(centre - 0.5);
-    for (let j = below - base + 1; j <= below + base; j++) { // clamped taps pile onto the edge pixel
-      const p = Math.min(Math.max(j, 0), n - 1);
-      weightOf.set(p, (weightOf.get(p) ?? 0) + raw(j));
-    }
-    lo = Math.min(...weightOf.keys());
-    hi = Math.max(...weightOf.keys()) + 1;
-  }
+  // taps outside the image are dropped and the rest renormalised
+  const lo = Math.max(0, Math.floor(centre - base * stretch + 0.5));
+  const hi = Math.min(n, Math.floor(centre + base * stretch + 0.5));
   let sum = 0;
-  for (let j = lo; j < hi; j++) sum += weightOf.get(j);
+  for (let j = lo; j < hi; j++) sum += raw(j);
   const weights = [];
-  for (let j = lo; j < hi; j++) weights.push(f32(sum !== 0 ? weightOf.get(j) / sum : weightOf.get(j)));
+  for (let j = lo; j < hi; j++) weights.push(f32(sum !== 0 ? raw(j) / sum : raw(j)));
   return { first: lo, weights };
 }
 
