@@ -122,15 +122,15 @@ export interface ResizeOptions extends OutOption<Image> {
   width: number;
   height: number;
   /**
-   * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (each pixel the
-   * mean of the source area it covers, OpenCV INTER_AREA; integer factors give the exact block mean rounded
-   * half to even). Pixel centres map half-pixel to half-pixel.
+   * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (OpenCV
+   * INTER_AREA bit for bit: the mean of the covered source area when both axes shrink, OpenCV's two-tap blend
+   * where an axis grows). Pixel centres map half-pixel to half-pixel.
    */
   interpolation?: 'nearest' | 'linear' | 'cubic' | 'area';
   /**
    * Default true: linear and cubic widen their filter by the scale when shrinking and drop taps outside the
-   * image (PIL, torchvision antialias=True). false: OpenCV's INTER_LINEAR / INTER_CUBIC (PyTorch
-   * antialias=False). No effect on 'nearest' and 'area'.
+   * image (PIL, torchvision antialias=True). false: OpenCV's INTER_LINEAR / INTER_CUBIC, bit for bit (cv2
+   * 4.6). No effect on 'nearest' and 'area'.
    */
   antialias?: boolean;
   /** The cubic's parameter a: default -0.5 with antialias (PIL), -0.75 without (OpenCV, PyTorch). */
