@@ -332,8 +332,9 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
   if (dst_rows == 0) return TW_OK;
   const route r = route_of(&g);
+  /* the rows tw_image_resize_source_rows names (a superset of those the path reads): the one band contract */
   int64_t first, end;
-  route_rows(&r, &g, dst_row, dst_rows, &first, &end);
+  needed_rows_any_width(&g, dst_row, dst_rows, &first, &end);
   if (first < src_row || end > src_row + src_rows) {
     return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
                    "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,

@@ -150,8 +150,9 @@
  *                  number of source rows, all inside the image
  *   dst_row        first destination row to compute; dst_bytes a whole
  *                  number of destination rows, inside the image
- * The band of source rows must hold every row the destination band's taps
- * read (tw_image_resize_source_rows). */
+ * The band of source rows must hold every row tw_image_resize_source_rows
+ * names for the destination band (checked; it may name a few rows the path
+ * the widths choose does not read). */
 TW_EXPORT tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
                                     int32_t src_row, uint8_t* dst, size_t dst_bytes, int32_t dst_width,
                                     int32_t dst_height, int32_t dst_row, int32_t channels, int32_t interpolation,
