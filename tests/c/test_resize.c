@@ -370,8 +370,48 @@ static void test_axis_taps(void) {
   }
 }
 
+/* OpenCV's fixed-point taps (resize.h), pinned: 2 -> 4 linear, horizontal
+ * (edge rule) and vertical (raw s and f); cubic at f = 0.5; and first taps
+ * that never move backwards. */
+static void test_fixed_taps(void) {
+  tw_resize_fixed_axis x, y, c;
+  tw_resize_fixed_axis_init(&x, 2, 4, TW_IMAGE_INTERPOLATION_LINEAR, -0.75, 1);
+  tw_resize_fixed_axis_init(&y, 2, 4, TW_IMAGE_INTERPOLATION_LINEAR, -0.75, 0);
+  const int64_t x_first[4] = {0, 0, 0, 1}, y_first[4] = {-1, 0, 0, 1};
+  const int16_t x_w[4][2] = {{2048, 0}, {1536, 512}, {512, 1536}, {2048, 0}};
+  const int16_t y_w[4][2] = {{512, 1536}, {1536, 512}, {512, 1536}, {1536, 512}};
+  for (int i = 0; i < 4; i++) {
+    int16_t w[2];
+    CHECK(tw_resize_fixed_tap(&x, i, w) == x_first[i] && w[0] == x_w[i][0] && w[1] == x_w[i][1],
+          "linear x %d: %d %d", i, w[0], w[1]);
+    CHECK(tw_resize_fixed_tap(&y, i, w) == y_first[i] && w[0] == y_w[i][0] && w[1] == y_w[i][1],
+          "linear y %d: %d %d", i, w[0], w[1]);
+  }
+  /* 2 -> 1: centre 0.5, s = 0, f = 0.5: taps -1..2 weigh -192, 1216, 1216, -192 */
+  tw_resize_fixed_axis_init(&c, 2, 1, TW_IMAGE_INTERPOLATION_CUBIC, -0.75, 1);
+  int16_t w[4];
+  CHECK(tw_resize_fixed_tap(&c, 0, w) == -1 && w[0] == -192 && w[1] == 1216 && w[2] == 1216 && w[3] == -192,
+        "cubic f = 0.5: %d %d %d %d", w[0], w[1], w[2], w[3]);
+  for (int kind = TW_IMAGE_INTERPOLATION_LINEAR; kind <= TW_IMAGE_INTERPOLATION_AREA; kind++) {
+    for (int iter = 0; iter < 200; iter++) {
+      tw_resize_fixed_axis axis;
+      const int64_t n = harness_rand_int(1, 300), m = harness_rand_int(1, 300);
+      tw_resize_fixed_axis_init(&axis, n, m, kind, -0.75, iter & 1);
+      int64_t previous = INT64_MIN;
+      for (int64_t i = 0; i < m; i++) {
+        const int64_t first = tw_resize_fixed_tap(&axis, i, w);
+        CHECK(first >= previous, "kind %d %lld -> %lld: pixel %lld moves back", kind, (long long)n, (long long)m,
+              (long long)i);
+        if (kind != TW_IMAGE_INTERPOLATION_CUBIC) CHECK(w[0] + w[1] == 2048, "weights sum %d", w[0] + w[1]);
+        previous = first;
+      }
+    }
+  }
+}
+
 int main(void) {
   test_axis_taps();
+  test_fixed_taps();
   test_hpass();
   test_vpass();
   test_box_kernels();
