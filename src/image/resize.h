@@ -42,8 +42,9 @@
  *     the block. kx = ky = 2 with 1, 3 or 4 channels: (S + 2) >> 2 (ties
  *     up); otherwise round_u8((float)S · (1.f / (float)(kx·ky))), float32
  *     product, round_u8 = round half to even, clamp to [0, 255] (so 2 x 2
- *     with 2 channels rounds ties to even). S is exact here; OpenCV's int
- *     sum wraps past 2^31 (blocks of more than 8,421,504 pixels).
+ *     with 2 channels rounds ties to even). S is exact here; OpenCV sums in
+ *     int32, which wraps past 2^31 (blocks of more than 8,421,504 pixels):
+ *     a 3000 x 3000 block of 255 gives 0 in cv2 4.6, 255 here.
  *   MEAN (computeResizeAreaTab): destination pixel i covers [fs1, fs2) =
  *     [i·scale, i·scale + scale), cell = min(scale, n - fs1); s2 =
  *     min(floor(fs2), n - 1), s1 = min(ceil(fs1), s2). Taps, in source
