@@ -190,10 +190,37 @@ static int32_t box2_rgba(const uint8_t* r0, const uint8_t* r1, int32_t width, ui
   return x;
 }
 
+/* 3 channels: 24 source bytes of one row (8 pixels) -> the sums of pixel
+ * pairs, channel by channel: values 0..7 in *lo, 8..11 in *hi. The first
+ * and second pixel of each pair are gathered by one shuffle each from bytes
+ * 0..15 and 16..23 (shuffle lanes 16.. are the second vector's). */
+static inline void rgb_pairs(const uint8_t* p, v128_t* lo, v128_t* hi) {
+  const v128_t a = wasm_v128_load(p), b = wasm_v128_load64_zero(p + 16);
+  const v128_t first = wasm_i8x16_shuffle(a, b, 0, 1, 2, 6, 7, 8, 12, 13, 14, 18, 19, 20, 0, 0, 0, 0);
+  const v128_t second = wasm_i8x16_shuffle(a, b, 3, 4, 5, 9, 10, 11, 15, 16, 17, 21, 22, 23, 0, 0, 0, 0);
+  *lo = wasm_i16x8_add(wasm_u16x8_extend_low_u8x16(first), wasm_u16x8_extend_low_u8x16(second));
+  *hi = wasm_i16x8_add(wasm_u16x8_extend_high_u8x16(first), wasm_u16x8_extend_high_u8x16(second));
+}
+
+/* 3 channels: 24 source bytes of each row give 4 pixels (12 bytes). */
+static int32_t box2_rgb(const uint8_t* r0, const uint8_t* r1, int32_t width, uint8_t* dst) {
+  int32_t x = 0;
+  for (; x + 4 <= width; x += 4) {
+    v128_t lo0, hi0, lo1, hi1;
+    rgb_pairs(r0 + 6 * (size_t)x, &lo0, &hi0);
+    rgb_pairs(r1 + 6 * (size_t)x, &lo1, &hi1);
+    const v128_t out = quarter(wasm_i16x8_add(lo0, lo1), wasm_i16x8_add(hi0, hi1));
+    wasm_v128_store64_lane(dst + 3 * (size_t)x, out, 0);
+    wasm_v128_store32_lane(dst + 3 * (size_t)x + 8, out, 2);
+  }
+  return x;
+}
+
 void tw_resize_box2__wasmsimd(const uint8_t* row0, const uint8_t* row1, int32_t width, int32_t channels,
                               uint8_t* dst) {
   int32_t x = 0;
   if (channels == 1) x = box2_gray(row0, row1, width, dst);
+  if (channels == 3) x = box2_rgb(row0, row1, width, dst);
   if (channels == 4) x = box2_rgba(row0, row1, width, dst);
   const size_t at = (size_t)x * (size_t)channels;
   if (x < width) tw_resize_box2__scalar(row0 + 2 * at, row1 + 2 * at, width - x, channels, dst + at);
