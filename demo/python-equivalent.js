@@ -22,7 +22,7 @@ const CV_WARP_INTERPOLATION = { nearest: 'cv2.INTER_NEAREST', linear: 'cv2.INTER
 const CV_RESIZE_INTERPOLATION = {
   nearest: 'cv2.INTER_NEAREST_EXACT', linear: 'cv2.INTER_LINEAR', cubic: 'cv2.INTER_CUBIC', area: 'cv2.INTER_AREA',
 };
-const PIL_FILTER = { linear: 'Image.BILINEAR', cubic: 'Image.BICUBIC' };
+const PIL_FILTER = { linear: 'Image.BILINEAR', cubic: 'Image.BICUBIC', lanczos: 'Image.LANCZOS' };
 
 /**
  * How each line matches: 'exact' (every byte, by the fixture tests) or
@@ -31,8 +31,8 @@ const PIL_FILTER = { linear: 'Image.BILINEAR', cubic: 'Image.BICUBIC' };
 export const MATCH = Object.freeze({
   warps: 'exact', // warpAffine, warpPerspective, rotate: tests/warp-opencv-exact.test.mjs
   resizeNearest: 'exact', // INTER_NEAREST_EXACT
-  resizeOpenCV: 'within 1', // linear and cubic without antialias, area: tests/image-resize.test.mjs
-  resizePIL: 'within 1', // linear and cubic with antialias, PIL per channel
+  resizeOpenCV: 'exact', // linear and cubic without antialias, area: tests/image-resize-opencv.test.mjs
+  resizePIL: 'exact', // linear, cubic with antialias and lanczos, PIL per channel: tests/image-resize-pil.test.mjs
 });
 
 /** A float64 as Python reads it back to the same double (JS's shortest round trip; -0 kept). */
@@ -90,7 +90,7 @@ export function pythonEquivalent(op, o) {
     }
     case 'resize': {
       const size = `(${o.width}, ${o.height})`;
-      const smooth = o.antialias && (o.interpolation === 'linear' || o.interpolation === 'cubic');
+      const smooth = o.interpolation === 'lanczos' || (o.antialias && (o.interpolation === 'linear' || o.interpolation === 'cubic'));
       if (smooth) {
         return {
           library: 'PIL',
@@ -98,14 +98,6 @@ export function pythonEquivalent(op, o) {
           line: `out = np.dstack([np.asarray(Image.fromarray(np.ascontiguousarray(img[:, :, k])).resize(${size}, ` +
             `${PIL_FILTER[o.interpolation]})) for k in range(4)])`,
           note: 'PIL resizes RGBA premultiplied by alpha: here each channel goes alone, as an L image.',
-        };
-      }
-      const mixed = (o.width < o.sourceWidth && o.height > o.sourceHeight) || (o.width > o.sourceWidth && o.height < o.sourceHeight);
-      if (o.interpolation === 'area' && mixed) {
-        return {
-          library: null, match: null, line: null,
-          note: 'No library gives these bytes: with one axis shrinking and the other growing, \'area\' keeps the exact ' +
-            `coverage where cv2.resize(img, ${size}, interpolation=cv2.INTER_AREA) blends two taps per axis (README: resize).`,
         };
       }
       return {

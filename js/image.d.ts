@@ -122,17 +122,17 @@ export interface ResizeOptions extends OutOption<Image> {
   width: number;
   height: number;
   /**
-   * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (each pixel the
-   * mean of the source area it covers, OpenCV INTER_AREA; integer factors give the exact block mean rounded
-   * half to even); 'lanczos' (PIL's LANCZOS, a = 3, byte for byte; always antialiased). Pixel centres map
-   * half-pixel to half-pixel.
+   * 'linear' (default); 'nearest' (OpenCV INTER_NEAREST_EXACT, bit for bit); 'cubic'; 'area' (OpenCV
+   * INTER_AREA bit for bit: the mean of the covered source area when both axes shrink, OpenCV's two-tap blend
+   * where an axis grows); 'lanczos' (PIL's LANCZOS, a = 3, byte for byte; always antialiased). Pixel centres
+   * map half-pixel to half-pixel.
    */
   interpolation?: 'nearest' | 'linear' | 'cubic' | 'area' | 'lanczos';
   /**
    * Default true: linear and cubic widen their filter by the scale when shrinking and drop taps outside the
    * image, with the bytes of PIL 9.4's Image.resize BILINEAR / BICUBIC on each channel. false: OpenCV's
-   * INTER_LINEAR / INTER_CUBIC (PyTorch antialias=False); a RangeError with 'lanczos'. No effect on
-   * 'nearest' and 'area'.
+   * INTER_LINEAR / INTER_CUBIC, bit for bit (cv2 4.6); a RangeError with 'lanczos'. No effect on 'nearest'
+   * and 'area'.
    */
   antialias?: boolean;
   /**

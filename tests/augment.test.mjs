@@ -349,7 +349,7 @@ test('elastic: three box blurs whose sigma is within 0.5 px or 5% of sigma (Kove
   }
 });
 
-test('antialias pinned: shrinking a whole image by an integer factor is the exact block mean (resize area), also flipped', async () => {
+test('antialias pinned: shrinking a whole image by an integer factor is the block mean of resize area, also flipped', async () => {
   const { resize } = await import('../js/image.js');
   const W = 100;
   const image = { width: W, height: W, channels: 3, data: Uint8ClampedArray.from({ length: W * W * 3 }, (_, i) => (i * 7919) % 256) };

@@ -37,20 +37,21 @@ test('rotate: cv2.getRotationMatrix2D about the centre; with expand, its transla
   assert.equal(grown.match, 'exact');
 });
 
-test('resize: cv2.resize without antialias (nearest exact, the rest within 1), PIL per channel with it', () => {
+test('resize: cv2.resize without antialias and for area, PIL per channel with it and for lanczos, all exact', () => {
   const line = (interpolation, antialias) => pythonEquivalent('resize', { width: 97, height: 61, interpolation, antialias, sourceWidth: 160, sourceHeight: 120 });
   assert.deepEqual(line('nearest', true), { library: 'OpenCV', match: 'exact', note: '', line: 'out = cv2.resize(img, (97, 61), interpolation=cv2.INTER_NEAREST_EXACT)' });
-  assert.deepEqual(line('area', true), { library: 'OpenCV', match: 'within 1', note: '', line: 'out = cv2.resize(img, (97, 61), interpolation=cv2.INTER_AREA)' });
+  assert.deepEqual(line('area', true), { library: 'OpenCV', match: 'exact', note: '', line: 'out = cv2.resize(img, (97, 61), interpolation=cv2.INTER_AREA)' });
   assert.equal(line('linear', false).line, 'out = cv2.resize(img, (97, 61), interpolation=cv2.INTER_LINEAR)');
   assert.equal(line('cubic', false).line, 'out = cv2.resize(img, (97, 61), interpolation=cv2.INTER_CUBIC)');
   const pil = line('cubic', true);
   assert.equal(pil.library, 'PIL');
   assert.equal(pil.line, 'out = np.dstack([np.asarray(Image.fromarray(np.ascontiguousarray(img[:, :, k])).resize((97, 61), Image.BICUBIC)) for k in range(4)])');
   assert.ok(line('linear', true).line.includes('Image.BILINEAR'));
-  // 'area' shrinking one axis and growing the other is its own (README: resize).
+  assert.ok(line('lanczos', true).line.includes('Image.LANCZOS'));
+  assert.equal(line('lanczos', true).match, 'exact');
+  // 'area' shrinking one axis and growing the other is OpenCV's two-tap blend, as cv2's.
   const mixed = pythonEquivalent('resize', { width: 20, height: 60, interpolation: 'area', antialias: false, sourceWidth: 61, sourceHeight: 47 });
-  assert.deepEqual([mixed.library, mixed.line], [null, null]);
-  assert.match(mixed.note, /^No library gives these bytes: with one axis shrinking and the other growing/);
+  assert.deepEqual([mixed.library, mixed.match, mixed.line], ['OpenCV', 'exact', 'out = cv2.resize(img, (20, 60), interpolation=cv2.INTER_AREA)']);
   const both = pythonEquivalent('resize', { width: 20, height: 40, interpolation: 'area', antialias: false, sourceWidth: 61, sourceHeight: 47 });
   assert.equal(both.line, 'out = cv2.resize(img, (20, 40), interpolation=cv2.INTER_AREA)');
 });
@@ -66,7 +67,7 @@ test('blur: no library gives these bytes; the note says how close cv2.blur comes
 
 test('the comment block names the library and how exact; numbers round-trip as Python floats', () => {
   const eq = pythonEquivalent('resize', { width: 9, height: 8, interpolation: 'linear', antialias: true, sourceWidth: 9, sourceHeight: 9 });
-  assert.equal(equivalentComment(eq).split('\n')[0], '# PIL (Python; img the H x W x 4 RGBA uint8 array), within 1 of these bytes:');
+  assert.equal(equivalentComment(eq).split('\n')[0], '# PIL (Python; img the H x W x 4 RGBA uint8 array), the same bytes:');
   const exact = pythonEquivalent('warpAffine', { matrix: [1, 0, 0, 0, 1, 0], width: 1, height: 1, interpolation: 'linear', border: 'edge' });
   assert.match(equivalentComment(exact), /^# OpenCV \(Python; .*\), the same bytes:\nout = cv2\.warpAffine/);
   // JS's shortest round-trip form is also Python's repr: the same double back.

@@ -1,6 +1,6 @@
 // resize() of tensorwarp/image: the public function against the plain-JS
 // reference (bit for bit, fresh and `out`, banded and whole), against the
-// OpenCV and PIL fixtures of tools/fixtures/resize.py (stated tolerances),
+// OpenCV and PIL fixtures of tools/fixtures/resize.py (OpenCV exact, PIL within 1),
 // and bad input (TypeError/RangeError naming the argument, nothing written,
 // nothing leaked).
 import { test } from 'node:test';
@@ -117,8 +117,8 @@ test('resize: a width or height of 0 gives an empty image; ImageData stays Image
 
 const sources = readFixture('sources').sources.map((s) => ({ ...s, data: bytes(s.data) }));
 
-/** Differences against a fixture file: { histogram (of the cases asserted), perCase: [{ label, max, mixed }] }. */
-function againstFixture(name, skipMixed = false) {
+/** Differences against a fixture file: { histogram, perCase: [{ label, max }] }. */
+function againstFixture(name) {
   const fixture = readFixture(name);
   const histogram = [];
   const perCase = [];
@@ -127,42 +127,35 @@ function againstFixture(name, skipMixed = false) {
     const got = resize(src, { width: c.width, height: c.height, ...fixture.options }).data;
     const want = bytes(c.data);
     assert.equal(got.length, want.length);
-    const mixed = (c.width > src.width) !== (c.height > src.height) && c.width !== src.width && c.height !== src.height;
     let max = 0;
     for (let i = 0; i < got.length; i++) {
       const d = Math.abs(got[i] - want[i]);
-      if (!(mixed && skipMixed)) histogram[d] = (histogram[d] ?? 0) + 1;
+      histogram[d] = (histogram[d] ?? 0) + 1;
       max = Math.max(max, d);
     }
-    perCase.push({ label: `${src.width}x${src.height}x${src.channels} -> ${c.width}x${c.height}`, max, mixed });
+    perCase.push({ label: `${src.width}x${src.height}x${src.channels} -> ${c.width}x${c.height}`, max });
   }
   return { histogram: Object.fromEntries(histogram.map((n, d) => [d, n]).filter(([, n]) => n)), perCase };
 }
 
-function expectWithin(name, tolerance, { skipMixed = false } = {}, t) {
-  const { histogram, perCase } = againstFixture(name, skipMixed);
+function expectWithin(name, tolerance, t) {
+  const { histogram, perCase } = againstFixture(name);
   t.diagnostic(`${name}: |difference| histogram ${JSON.stringify(histogram)}`);
-  for (const { label, max, mixed } of perCase) {
-    if (skipMixed && mixed) {
-      t.diagnostic(`${name}: ${label} (one axis shrinks, one grows): max ${max}, not asserted (see resize.h)`);
-      continue;
-    }
+  for (const { label, max } of perCase) {
     assert.ok(max <= tolerance, `${name} ${label}: max difference ${max} > ${tolerance}`);
   }
 }
 
-test('nearest is identical to OpenCV INTER_NEAREST_EXACT', (t) => expectWithin('nearest', 0, {}, t));
-// OpenCV works in 11-bit fixed point, we in float32: rounding may differ by one.
-test('linear without antialias is within 1 of OpenCV INTER_LINEAR', (t) => expectWithin('linear-opencv', 1, {}, t));
-// OpenCV's INTER_AREA is an area mean only when both axes shrink or both grow;
-// with one of each it blends 2 taps per axis, where we keep the exact coverage.
-test('area is within 1 of OpenCV INTER_AREA (both axes shrinking or both growing)', (t) =>
-  expectWithin('area', 1, { skipMixed: true }, t));
+test('nearest is identical to OpenCV INTER_NEAREST_EXACT', (t) => expectWithin('nearest', 0, t));
+// antialias: false and area follow OpenCV 4.6's integer arithmetic (resize.h); the
+// exhaustive fixtures are tests/image-resize-opencv.test.mjs's.
+test('linear without antialias is identical to OpenCV INTER_LINEAR', (t) => expectWithin('linear-opencv', 0, t));
+test('area is identical to OpenCV INTER_AREA, one axis shrinking and one growing included', (t) =>
+  expectWithin('area', 0, t));
+test('cubic without antialias is identical to OpenCV INTER_CUBIC', (t) => expectWithin('cubic-opencv', 0, t));
 // The PIL path is Pillow's own arithmetic (src/image/resize-pil.h); tests/image-resize-pil.test.mjs has more cases.
-test('linear with antialias is identical to PIL BILINEAR', (t) => expectWithin('linear-pil', 0, {}, t));
-test('cubic with antialias is identical to PIL BICUBIC', (t) => expectWithin('cubic-pil', 0, {}, t));
-test('cubic without antialias is within 1 of OpenCV INTER_CUBIC (measured, not promised by the issue)', (t) =>
-  expectWithin('cubic-opencv', 1, {}, t));
+test('linear with antialias is identical to PIL BILINEAR', (t) => expectWithin('linear-pil', 0, t));
+test('cubic with antialias is identical to PIL BICUBIC', (t) => expectWithin('cubic-pil', 0, t));
 test('nearest against PIL NEAREST: differs only at ties and OpenCV fixed-point steps (measured)', (t) => {
   const { histogram } = againstFixture('nearest-pil');
   const total = Object.values(histogram).reduce((a, b) => a + b, 0);

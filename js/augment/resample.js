@@ -8,7 +8,7 @@
 // pixel along a source axis (measured at the destination's centre: the
 // lengths of the rows of its Jacobian), the source region the destination
 // reads is first reduced by the integer part f of that step with resize
-// 'area' (the exact mean of f×f blocks, AveragePool's rounding), and the
+// 'area' (OpenCV's INTER_AREA mean of f×f blocks, src/image/resize.h), and the
 // warp then reads the reduced image through the adjusted matrix. With
 // antialias false, or no axis above 2, the segment is exactly one
 // warpPerspective(image, matrix) call (affine matrices go through warpAffine

@@ -1,7 +1,9 @@
-/* Resize weight tables: the sampling rules of resize.h, per axis, in one
- * place. Everything is computed in double and rounded to float32 once, at
- * the end, so tests/reference/image-resize.js (JS numbers are doubles)
- * reproduces every weight bit for bit. */
+/* Resize tables: the sampling rules of resize.h, per axis, in one place.
+ * The float path's weights (antialias, and OpenCV's INTER_AREA weighted mean)
+ * are computed in double and rounded to float32 once, at the end, so
+ * tests/reference (JS numbers are doubles) reproduces every weight bit for
+ * bit; the fixed-point taps follow OpenCV's float32 and double steps. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -27,8 +29,10 @@ static double filter(const tw_resize_axis* axis, double x) {
   return 0.0;
 }
 
-/* LINEAR/CUBIC: the stretch of the filter, the centre of pixel i, and the
- * raw tap range [*lo, *hi) before the edge rule. */
+/* LINEAR/CUBIC with antialias (the only float-path use of them; without
+ * antialias they take OpenCV's fixed point, below): the stretch of the
+ * filter, the centre of pixel i, and the raw tap range [*lo, *hi) before the
+ * edge rule. */
 typedef struct window {
   double stretch, centre;
   int64_t lo, hi;
@@ -39,16 +43,10 @@ static window window_of(const tw_resize_axis* axis, int64_t i) {
   const double base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1.0 : 2.0;
   window w;
   w.centre = ((double)i + 0.5) * scale;
-  w.stretch = axis->antialias && scale > 1.0 ? scale : 1.0;
-  if (axis->antialias) {
-    const double support = base * w.stretch;
-    w.lo = (int64_t)floor(w.centre - support + 0.5);
-    w.hi = (int64_t)floor(w.centre + support + 0.5);
-  } else {
-    const int64_t below = (int64_t)floor(w.centre - 0.5);
-    w.lo = below - (int64_t)base + 1;
-    w.hi = below + (int64_t)base + 1;
-  }
+  w.stretch = scale > 1.0 ? scale : 1.0;
+  const double support = base * w.stretch;
+  w.lo = (int64_t)floor(w.centre - support + 0.5);
+  w.hi = (int64_t)floor(w.centre + support + 0.5);
   return w;
 }
 
@@ -56,17 +54,45 @@ static double raw_weight(const tw_resize_axis* axis, const window* w, int64_t j)
   return filter(axis, ((double)j + 0.5 - w->centre) / w->stretch);
 }
 
-/* Pixel p's weight before normalisation. antialias: taps outside [0, n) are
- * dropped; otherwise they are clamped, so an edge pixel collects the raw
- * weights of every tap beyond it (in tap order). */
-static double pixel_weight(const tw_resize_axis* axis, const window* w, int64_t p) {
-  if (axis->antialias) return raw_weight(axis, w, p);
-  double sum = 0.0;
-  for (int64_t j = w->lo; j < w->hi; j++) {
-    const int64_t q = j < 0 ? 0 : (j >= axis->n ? axis->n - 1 : j);
-    if (q == p) sum += raw_weight(axis, w, j);
+/* OpenCV's INTER_AREA cell of destination pixel i (computeResizeAreaTab,
+ * scale = n / m >= 1 as 1 / (m / n) in double): [fs1, fs2) = [i·scale,
+ * i·scale + scale), cell = min(scale, n - fs1); whole source pixels
+ * [s1, s2) with s2 = min(floor(fs2), n - 1), s1 = min(ceil(fs1), s2); a
+ * partial pixel s1 - 1 before them when s1 - fs1 > 1e-3 (head), and s2
+ * after them when fs2 - s2 > 1e-3 (tail). */
+typedef struct area_cell {
+  double fs1, fs2, cell;
+  int64_t s1, s2;
+  int head, tail;
+} area_cell;
+
+static area_cell area_cell_of(const tw_resize_axis* axis, int64_t i) {
+  const double scale = 1.0 / ((double)axis->m / (double)axis->n);
+  area_cell c;
+  c.fs1 = (double)i * scale;
+  c.fs2 = c.fs1 + scale;
+  const double room = (double)axis->n - c.fs1;
+  c.cell = room < scale ? room : scale;
+  c.s2 = (int64_t)floor(c.fs2);
+  if (c.s2 > axis->n - 1) c.s2 = axis->n - 1;
+  c.s1 = (int64_t)ceil(c.fs1);
+  if (c.s1 > c.s2) c.s1 = c.s2;
+  c.head = (double)c.s1 - c.fs1 > 1e-3;
+  c.tail = c.fs2 - (double)c.s2 > 1e-3;
+  return c;
+}
+
+/* Its weights, source pixel by source pixel from *lo (pixel_range). */
+static void area_weights(const area_cell* c, float* w) {
+  int64_t k = 0;
+  if (c->head) w[k++] = (float)(((double)c->s1 - c->fs1) / c->cell);
+  for (int64_t s = c->s1; s < c->s2; s++) w[k++] = (float)(1.0 / c->cell);
+  if (c->tail) {
+    double part = c->fs2 - (double)c->s2;
+    part = part < 1.0 ? part : 1.0;
+    part = part < c->cell ? part : c->cell;
+    w[k] = (float)(part / c->cell);
   }
-  return sum;
 }
 
 /* The source pixels [*lo, *hi) with a weight, inside [0, n). */
@@ -75,8 +101,10 @@ static void pixel_range(const tw_resize_axis* axis, int64_t i, int64_t* lo, int6
     *lo = nearest_index(axis, i);
     *hi = *lo + 1;
   } else if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    *lo = i * axis->n / axis->m;
-    *hi = ((i + 1) * axis->n + axis->m - 1) / axis->m;
+    const area_cell c = area_cell_of(axis, i);
+    *lo = c.head ? c.s1 - 1 : c.s1;
+    *hi = c.tail ? c.s2 + 1 : c.s2;
+    if (*hi <= *lo) *hi = *lo + 1; /* cannot happen for s >= 1: keep the range non-empty (weight 0) */
   } else {
     const window w = window_of(axis, i);
     *lo = w.lo < 0 ? 0 : w.lo;
@@ -90,8 +118,7 @@ static void pixel_range(const tw_resize_axis* axis, int64_t i, int64_t* lo, int6
 
 /* An upper bound of pixel_range's hi - lo over every destination pixel:
  * never below the true maximum (the scan may stop there), exact where the
- * arithmetic is: NEAREST 1; LINEAR/CUBIC without antialias the 2 or 4 taps
- * of the window (integers); AREA ceil(n/m) + 1 (integers); with antialias
+ * arithmetic is: NEAREST 1; AREA floor(scale) + 2 (area_cell); LINEAR/CUBIC
  * floor(2 * support) + 2 (one more than the window's real span, for the two
  * double roundings in window_of). Never more than n. */
 static int64_t tap_bound(const tw_resize_axis* axis) {
@@ -100,30 +127,22 @@ static int64_t tap_bound(const tw_resize_axis* axis) {
   if (axis->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     bound = 1;
   } else if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    bound = (n + m - 1) / m + 1;
+    const double scale = 1.0 / ((double)m / (double)n);
+    bound = scale < (double)n ? (int64_t)scale + 2 : n;
   } else {
     const int64_t base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1 : 2;
-    if (!axis->antialias) {
-      bound = 2 * base;
-    } else {
-      const double scale = (double)n / (double)m, support = (double)base * (scale > 1.0 ? scale : 1.0);
-      const double span = floor(2.0 * support) + 2.0;
-      bound = span < (double)n ? (int64_t)span : n;
-    }
+    const double scale = (double)n / (double)m, support = (double)base * (scale > 1.0 ? scale : 1.0);
+    const double span = floor(2.0 * support) + 2.0;
+    bound = span < (double)n ? (int64_t)span : n;
   }
   return bound < n ? bound : n;
 }
 
-void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, int32_t antialias,
-                         double cubic_a) {
+void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, double cubic_a) {
   axis->n = n;
   axis->m = m;
   axis->interpolation = interpolation;
-  axis->antialias = antialias;
   axis->cubic_a = cubic_a;
-  axis->divisor = 1.0f;
-  const int integer_factor = interpolation == TW_IMAGE_INTERPOLATION_AREA && n % m == 0 && n / m > 1;
-  if (integer_factor) axis->divisor = (float)(n / m);
   /* The largest tap count of any destination pixel. The scan stops as soon
    * as it reaches what no pixel can exceed (tap_bound), so its cost follows
    * the taps, not the destination's length: a 1 x 2^31 destination of a
@@ -147,20 +166,100 @@ int32_t tw_resize_axis_tap(const tw_resize_axis* axis, int64_t i, float* weights
   memset(weights, 0, (size_t)axis->taps * sizeof *weights);
   float* w = weights + (lo - first);
   if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    const int64_t n = axis->n, m = axis->m;
-    for (int64_t j = lo; j < hi; j++) {
-      const int64_t from = j * m > i * n ? j * m : i * n;
-      const int64_t to = (j + 1) * m < (i + 1) * n ? (j + 1) * m : (i + 1) * n;
-      w[j - lo] = axis->divisor != 1.0f ? 1.0f : (float)((double)(to - from) / (double)n);
-    }
+    const area_cell c = area_cell_of(axis, i);
+    area_weights(&c, w);
     return first;
   }
   const window win = window_of(axis, i);
   double sum = 0.0;
-  for (int64_t p = lo; p < hi; p++) sum += pixel_weight(axis, &win, p);
+  for (int64_t p = lo; p < hi; p++) sum += raw_weight(axis, &win, p);
   for (int64_t p = lo; p < hi; p++) {
-    const double v = pixel_weight(axis, &win, p);
+    const double v = raw_weight(axis, &win, p);
     w[p - lo] = (float)(sum != 0.0 ? v / sum : v);
   }
   return first;
+}
+
+/* ---- OpenCV fixed point (INTER_LINEAR, INTER_CUBIC, INTER_AREA's blend) ---- */
+
+/* double -> float32 rounding to nearest, overflowing to an infinity as IEEE
+ * does (a plain cast of a value past FLT_MAX is undefined in C). */
+static float to_f32(double v) {
+  if (fabs(v) <= (double)FLT_MAX) return (float)v;
+  const double limit = 340282356779733661637539395458142568448.0; /* FLT_MAX + half an ulp: rounds up */
+  if (fabs(v) >= limit) return v > 0 ? INFINITY : -INFINITY;
+  return v > 0 ? FLT_MAX : -FLT_MAX;
+}
+
+void tw_resize_fixed_axis_init(tw_resize_fixed_axis* axis, int64_t n, int64_t m, int32_t kind, double cubic_a,
+                               int32_t edge_fix) {
+  axis->n = n;
+  axis->m = m;
+  axis->kind = kind;
+  axis->taps = kind == TW_IMAGE_INTERPOLATION_CUBIC ? 4 : 2;
+  axis->edge_fix = edge_fix && kind != TW_IMAGE_INTERPOLATION_CUBIC;
+  axis->a = to_f32(cubic_a);
+}
+
+/* OpenCV's interpolateCubic in float32, one operation per statement (no
+ * contraction into fused multiply-adds), A in place of its -0.75. */
+static void cubic_coefficients(float x, float A, float* c) {
+  const float x1 = x + 1.0f, y = 1.0f - x;
+  const float a5 = 5.0f * A, a8 = 8.0f * A, a4 = 4.0f * A, ap2 = A + 2.0f, ap3 = A + 3.0f;
+  float t = A * x1;
+  t = t - a5;
+  t = t * x1;
+  t = t + a8;
+  t = t * x1;
+  c[0] = t - a4;
+  t = ap2 * x;
+  t = t - ap3;
+  t = t * x;
+  t = t * x;
+  c[1] = t + 1.0f;
+  t = ap2 * y;
+  t = t - ap3;
+  t = t * y;
+  t = t * y;
+  c[2] = t + 1.0f;
+  t = 1.0f - c[0];
+  t = t - c[1];
+  c[3] = t - c[2];
+}
+
+/* saturate_cast<short>(c · 2048): round half to even, clamp; NaN -> 0. */
+static int16_t fixed_weight(float c) {
+  const float v = c * 2048.0f;
+  if (v != v) return 0;
+  if (v >= 32767.0f) return 32767;
+  if (v <= -32768.0f) return -32768;
+  return (int16_t)nearbyintf(v);
+}
+
+int64_t tw_resize_fixed_tap(const tw_resize_fixed_axis* axis, int64_t i, int16_t* weights) {
+  const double inv = (double)axis->m / (double)axis->n, scale = 1.0 / inv;
+  int64_t s;
+  float f;
+  if (axis->kind == TW_IMAGE_INTERPOLATION_AREA) {
+    s = (int64_t)floor((double)i * scale);
+    f = (float)((double)(i + 1) - (double)(s + 1) * inv);
+    f = f <= 0.0f ? 0.0f : f - floorf(f);
+  } else {
+    f = (float)(((double)i + 0.5) * scale - 0.5);
+    s = (int64_t)floorf(f);
+    f = f - (float)s;
+  }
+  if (axis->edge_fix && s < 0) s = 0, f = 0.0f;
+  if (axis->edge_fix && s >= axis->n - 1) s = axis->n - 1, f = 0.0f;
+  if (weights != NULL) {
+    float c[4];
+    if (axis->kind == TW_IMAGE_INTERPOLATION_CUBIC) {
+      cubic_coefficients(f, axis->a, c);
+    } else {
+      c[0] = 1.0f - f;
+      c[1] = f;
+    }
+    for (int32_t k = 0; k < axis->taps; k++) weights[k] = fixed_weight(c[k]);
+  }
+  return s - (axis->taps / 2 - 1);
 }

@@ -1,7 +1,9 @@
-/* Resize entry (resize.h): argument checks, weight tables for the band, and
- * the driver that runs the two passes over chunks of destination rows. */
+/* Resize entry (resize.h): argument checks, the path OpenCV's rules choose,
+ * and the drivers of the nearest, block-mean and float paths (the fixed-point
+ * one is resize-fixed.c). */
 #include "image/resize.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +62,99 @@ static tw_status band_rows(const char* name, size_t bytes, int32_t width, int32_
   return TW_OK;
 }
 
-/* The source rows of destination rows [row, row + rows), rows >= 1. */
-static void needed_rows(const tw_resize_axis* y, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
-  /* the tap ranges never move backwards as i grows, so the ends decide */
-  *first = tw_resize_axis_tap(y, row, NULL);
-  *end = tw_resize_axis_tap(y, row + rows - 1, NULL) + y->taps;
+/* The paths of resize.h: NEAREST; FLOAT, the float32 two passes (antialias,
+ * and INTER_AREA's weighted mean); BOX, INTER_AREA's integer block means
+ * (kx x ky); FIXED, OpenCV's fixed-point two passes (kind LINEAR, CUBIC or
+ * AREA's blend). */
+typedef enum route_path { ROUTE_NEAREST, ROUTE_FLOAT, ROUTE_BOX, ROUTE_FIXED } route_path;
+
+typedef struct route {
+  route_path path;
+  int32_t kx, ky, kind;
+} route;
+
+/* An axis's scale n / m as OpenCV computes it (1 / (m / n) in double), and
+ * whether it is an integer to within DBL_EPSILON (then *k is that integer). */
+static double axis_scale(int64_t n, int64_t m, int* whole, int32_t* k) {
+  const double scale = 1.0 / ((double)m / (double)n);
+  const double rounded = nearbyint(scale);
+  *whole = fabs(scale - rounded) < DBL_EPSILON;
+  *k = (int32_t)rounded;
+  return scale;
+}
+
+/* OpenCV 4.6's choice for a whole image (resize.h). */
+static route route_of(const geometry* g) {
+  route r = {ROUTE_FLOAT, 0, 0, g->interpolation};
+  if (g->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
+    r.path = ROUTE_NEAREST;
+    return r;
+  }
+  if (g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA) return r;
+  int whole_x, whole_y;
+  const double sx = axis_scale(g->src_width, g->dst_width, &whole_x, &r.kx);
+  const double sy = axis_scale(g->src_height, g->dst_height, &whole_y, &r.ky);
+  const int fast = whole_x && whole_y;
+  if (r.kind == TW_IMAGE_INTERPOLATION_LINEAR && fast && r.kx == 2 && r.ky == 2) r.kind = TW_IMAGE_INTERPOLATION_AREA;
+  if (r.kind == TW_IMAGE_INTERPOLATION_AREA && sx >= 1.0 && sy >= 1.0) {
+    r.path = fast ? ROUTE_BOX : ROUTE_FLOAT;
+    return r;
+  }
+  r.path = ROUTE_FIXED;
+  return r;
+}
+
+/* The source rows [*first, *end) that destination rows [row, row + rows)
+ * read on a path (rows >= 1; only the heights of g are used). */
+static void route_rows(const route* r, const geometry* g, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
+  if (r->path == ROUTE_BOX) {
+    *first = (int64_t)row * r->ky;
+    *end = (row + rows) * r->ky;
+  } else if (r->path == ROUTE_FIXED) {
+    tw_resize_fixed_axis y;
+    tw_resize_fixed_axis_init(&y, g->src_height, g->dst_height, r->kind, g->cubic_a, 0);
+    const int64_t top = tw_resize_fixed_tap(&y, row, NULL);
+    const int64_t bottom = tw_resize_fixed_tap(&y, row + rows - 1, NULL) + y.taps - 1;
+    *first = top < 0 ? 0 : top >= y.n ? y.n - 1 : top;
+    *end = (bottom < 0 ? 0 : bottom >= y.n ? y.n - 1 : bottom) + 1;
+  } else {
+    /* the tap ranges never move backwards as i grows, so the ends decide */
+    tw_resize_axis y;
+    tw_resize_axis_init(&y, g->src_height, g->dst_height, r->kind, g->cubic_a);
+    *first = tw_resize_axis_tap(&y, row, NULL);
+    *end = tw_resize_axis_tap(&y, row + rows - 1, NULL) + y.taps;
+  }
+}
+
+static void widen_range(const route* r, const geometry* g, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
+  int64_t f, e;
+  route_rows(r, g, row, rows, &f, &e);
+  if (f < *first) *first = f;
+  if (e > *end) *end = e;
+}
+
+/* Without the widths the path is not known: the rows of every path the
+ * heights allow (a band holding them holds what the real path reads). */
+static void needed_rows_any_width(const geometry* g, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
+  route r = {ROUTE_FLOAT, 0, 0, g->interpolation};
+  if (g->interpolation == TW_IMAGE_INTERPOLATION_NEAREST ||
+      (g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA)) {
+    route_rows(&r, g, row, rows, first, end);
+    return;
+  }
+  int whole;
+  const double sy = axis_scale(g->src_height, g->dst_height, &whole, &r.ky);
+  r.path = ROUTE_FIXED; /* every kind, whatever the widths (AREA when the width grows) */
+  route_rows(&r, g, row, rows, first, end);
+  const int area = g->interpolation == TW_IMAGE_INTERPOLATION_AREA;
+  if (whole && (area ? sy >= 1.0 : g->interpolation == TW_IMAGE_INTERPOLATION_LINEAR && r.ky == 2)) {
+    r.path = ROUTE_BOX;
+    widen_range(&r, g, row, rows, first, end);
+  }
+  if (area && sy >= 1.0) {
+    r.path = ROUTE_FLOAT;
+    widen_range(&r, g, row, rows, first, end);
+  }
 }
 
 tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, int32_t interpolation,
@@ -80,10 +170,8 @@ tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, in
   }
   range[0] = range[1] = 0;
   if (dst_rows == 0) return TW_OK;
-  tw_resize_axis y;
-  tw_resize_axis_init(&y, src_height, dst_height, interpolation, antialias, cubic_a);
   int64_t first, end;
-  needed_rows(&y, dst_row, dst_rows, &first, &end);
+  needed_rows_any_width(&g, dst_row, dst_rows, &first, &end);
   range[0] = (int32_t)first;
   range[1] = (int32_t)(end - first);
   return TW_OK;
@@ -161,7 +249,6 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
   tw_resize_vpass_fn* vpass = simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar;
   const size_t row_floats = (size_t)g->dst_width * (size_t)g->channels;
   const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
-  const float divisor = p->x.divisor * p->y.divisor;
   const int32_t taps = p->y.taps;
   /* PIL's uint8 rows between the passes (resize.h); never AREA, whose integer-factor rows are sums */
   const int32_t clamp = g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA;
@@ -189,43 +276,42 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
     held_end = end;
     for (; r < end_row; r++) {
       vpass(p->rows + (size_t)(p->y_first[r] - first) * row_floats, row_floats, p->y_weights + r * taps, taps,
-            row_floats, divisor, dst + (size_t)r * row_floats);
+            row_floats, dst + (size_t)r * row_floats);
     }
   }
 }
 
-/* Block averages give the same bytes as the separable passes (resize.h), so
- * they take an integer path: AREA with an integer factor k on each axis
- * (k_x·k_y < 2^16, where float32 S / D rounds like the exact mean), and
- * LINEAR without antialias shrinking by 2 or 1 on each axis (weights 0.5,
- * 0.5 or 1, 0: exact in float32, so the passes compute S / D exactly).
- * Returns whether the image takes it, with the factors. */
-static int box_factors(const geometry* g, int32_t* kx, int32_t* ky) {
-  if (g->src_width % g->dst_width != 0 || g->src_height % g->dst_height != 0) return 0;
-  *kx = g->src_width / g->dst_width;
-  *ky = g->src_height / g->dst_height;
-  if (g->interpolation == TW_IMAGE_INTERPOLATION_LINEAR && !g->antialias) return *kx <= 2 && *ky <= 2;
-  return g->interpolation == TW_IMAGE_INTERPOLATION_AREA && (int64_t)*kx * *ky < 65536 && *ky <= 257;
-}
-
-static tw_status run_box(const geometry* g, int32_t kx, int32_t ky, const uint8_t* src, int32_t src_row, uint8_t* dst,
-                         int32_t dst_row, int64_t dst_rows) {
-  const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels; /* <= src_bytes */
-  const size_t dst_row_bytes = (size_t)g->dst_width * (size_t)g->channels;
-  /* a uint16 sum per source byte: in wasm32 a 2 GiB row's count would wrap */
+/* INTER_AREA with integer factors (resize.h): 2 x 2 blocks of 1, 3 or 4
+ * channels by (a + b + c + d + 2) >> 2, any other block by its integer sum
+ * times the float32 1 / (kx·ky). */
+static tw_status run_box(const tw_resize_band* b, int32_t kx, int32_t ky) {
+  const size_t src_row_bytes = (size_t)b->src_width * (size_t)b->channels; /* <= src_bytes */
+  const size_t dst_row_bytes = (size_t)b->dst_width * (size_t)b->channels;
+  const int simd = tw_use_simd();
+  if (kx == 2 && ky == 2 && b->channels != 2) {
+    tw_resize_box2_fn* box2 = simd ? tw_resize_box2__wasmsimd : tw_resize_box2__scalar;
+    for (int64_t r = 0; r < b->dst_rows; r++) {
+      const uint8_t* row0 = b->src + (size_t)((b->dst_row + r) * 2 - b->src_row) * src_row_bytes;
+      box2(row0, row0 + src_row_bytes, b->dst_width, b->channels, b->dst + (size_t)r * dst_row_bytes);
+    }
+    return TW_OK;
+  }
+  /* a uint32 sum per source byte: in wasm32 a 1 GiB row's count would wrap */
   int overflow = 0;
-  const uint64_t sums_bytes = tw_mul_u64((uint64_t)src_row_bytes, sizeof(uint16_t), &overflow);
-  uint16_t* sums = overflow || !tw_fits_size(sums_bytes) ? NULL : malloc((size_t)sums_bytes);
+  const uint64_t sums_bytes = tw_mul_u64((uint64_t)src_row_bytes, sizeof(uint32_t), &overflow);
+  uint32_t* sums = overflow || !tw_fits_size(sums_bytes) ? NULL : malloc((size_t)sums_bytes);
   if (sums == NULL)
     return tw_fail(TW_OUT_OF_MEMORY, "scratch: cannot allocate %llu bytes", (unsigned long long)sums_bytes);
-  const int simd = tw_use_simd();
   tw_resize_box_rows_fn* rows = simd ? tw_resize_box_rows__wasmsimd : tw_resize_box_rows__scalar;
-  tw_resize_box_cols_fn* cols = simd ? tw_resize_box_cols__wasmsimd : tw_resize_box_cols__scalar;
-  const float divisor = (float)kx * (float)ky;
-  for (int64_t r = 0; r < dst_rows; r++) {
-    const int64_t first = (dst_row + r) * ky;
-    rows(src + (size_t)(first - src_row) * src_row_bytes, src_row_bytes, ky, src_row_bytes, sums);
-    cols(sums, g->dst_width, g->channels, kx, divisor, dst + (size_t)r * dst_row_bytes);
+  const uint64_t area = (uint64_t)kx * (uint64_t)ky;
+  /* the SIMD columns keep a block's sum in 32 bits */
+  tw_resize_box_cols_fn* cols = simd && area * 255 < ((uint64_t)1 << 32) ? tw_resize_box_cols__wasmsimd
+                                                                          : tw_resize_box_cols__scalar;
+  const float scale = 1.0f / (float)area;
+  for (int64_t r = 0; r < b->dst_rows; r++) {
+    const int64_t first = (b->dst_row + r) * ky;
+    rows(b->src + (size_t)(first - b->src_row) * src_row_bytes, src_row_bytes, ky, src_row_bytes, sums);
+    cols(sums, b->dst_width, b->channels, kx, scale, b->dst + (size_t)r * dst_row_bytes);
   }
   free(sums);
   return TW_OK;
@@ -245,18 +331,22 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   }
   if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
   if (dst_rows == 0) return TW_OK;
-  plan p;
-  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, antialias, cubic_a);
-  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, antialias, cubic_a);
+  const route r = route_of(&g);
+  /* the rows tw_image_resize_source_rows names (a superset of those the path reads): the one band contract */
   int64_t first, end;
-  needed_rows(&p.y, dst_row, dst_rows, &first, &end);
+  needed_rows_any_width(&g, dst_row, dst_rows, &first, &end);
   if (first < src_row || end > src_row + src_rows) {
     return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
                    "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
                    (long long)end, (int)src_row, (long long)(src_row + src_rows));
   }
-  int32_t kx, ky;
-  if (box_factors(&g, &kx, &ky)) return run_box(&g, kx, ky, src, src_row, dst, dst_row, dst_rows);
+  const tw_resize_band band = {src,       dst,        src_width, src_height, src_row,
+                               dst_width, dst_height, dst_row,   channels,   dst_rows};
+  if (r.path == ROUTE_BOX) return run_box(&band, r.kx, r.ky);
+  if (r.path == ROUTE_FIXED) return tw_resize_fixed(&band, r.kind, cubic_a);
+  plan p;
+  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, cubic_a);
+  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, cubic_a);
   if ((status = make_plan(&p, &g, dst_row, dst_rows)) != TW_OK) return status;
   if (interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     run_nearest(&p, &g, src, src_row, dst, dst_rows);

@@ -69,17 +69,14 @@ static void test_vpass(void) {
       if (count > 3) rows[count - 2] = NAN;
       float w[5];
       for (int k = 0; k < taps; k++) w[k] = (k & 1) ? 0.5f : 1.0f;
-      for (int d = 0; d < 2; d++) {
-        const float divisor = d ? 3.0f : 1.0f;
-        uint8_t* a = malloc((size_t)count + 1);
-        uint8_t* b = malloc((size_t)count + 1);
-        a[count] = b[count] = CANARY;
-        tw_resize_vpass__scalar(rows, stride, w, taps, (size_t)count, divisor, a);
-        tw_resize_vpass__wasmsimd(rows, stride, w, taps, (size_t)count, divisor, b);
-        CHECK(memcmp(a, b, (size_t)count) == 0, "vpass count=%d taps=%d divisor=%g differ", count, taps, divisor);
-        CHECK(b[count] == CANARY, "vpass wrote past its row (count=%d)", count);
-        free(a), free(b);
-      }
+      uint8_t* a = malloc((size_t)count + 1);
+      uint8_t* b = malloc((size_t)count + 1);
+      a[count] = b[count] = CANARY;
+      tw_resize_vpass__scalar(rows, stride, w, taps, (size_t)count, a);
+      tw_resize_vpass__wasmsimd(rows, stride, w, taps, (size_t)count, b);
+      CHECK(memcmp(a, b, (size_t)count) == 0, "vpass count=%d taps=%d differ", count, taps);
+      CHECK(b[count] == CANARY, "vpass wrote past its row (count=%d)", count);
+      free(a), free(b);
       free(rows);
     }
   }
@@ -89,9 +86,106 @@ static void test_vpass(void) {
   const float one = 1.0f;
   uint8_t got[8];
   for (int simd = 0; simd < 2; simd++) {
-    (simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar)(values, 8, &one, 1, 8, 1.0f, got);
+    (simd ? tw_resize_vpass__wasmsimd : tw_resize_vpass__scalar)(values, 8, &one, 1, 8, got);
     CHECK(memcmp(got, expected, 8) == 0, "rounding (simd=%d): %d %d %d %d %d %d %d %d", simd, got[0], got[1], got[2],
           got[3], got[4], got[5], got[6], got[7]);
+  }
+}
+
+/* The block-mean kernels: SIMD against scalar on widths around the vector
+ * width, exact-size buffers, canaries after dst. */
+static void test_box_kernels(void) {
+  for (int channels = 1; channels <= 4; channels++) {
+    for (int wi = 0; wi < NWIDTHS; wi++) {
+      const int width = widths[wi] + (channels == 1 ? 16 : 0);
+      for (int kx = 1; kx <= 3; kx++) {
+        const int ky = 1 + (wi + kx) % 3;
+        const size_t row = (size_t)width * kx * channels, count = (size_t)width * channels;
+        uint8_t* src = malloc(row * ky);
+        random_bytes(src, row * ky);
+        if (wi % 3 == 0) memset(src, 255, row * ky); /* the largest sums */
+        uint32_t* s0 = malloc(row * sizeof(uint32_t));
+        uint32_t* s1 = malloc(row * sizeof(uint32_t));
+        tw_resize_box_rows__scalar(src, row, ky, row, s0);
+        tw_resize_box_rows__wasmsimd(src, row, ky, row, s1);
+        CHECK(memcmp(s0, s1, row * sizeof(uint32_t)) == 0, "box_rows c=%d w=%d ky=%d differ", channels, width, ky);
+        uint8_t* a = malloc(count + 1);
+        uint8_t* b = malloc(count + 1);
+        a[count] = b[count] = CANARY;
+        const float scale = 1.0f / (float)(kx * ky);
+        tw_resize_box_cols__scalar(s0, width, channels, kx, scale, a);
+        tw_resize_box_cols__wasmsimd(s0, width, channels, kx, scale, b);
+        CHECK(memcmp(a, b, count) == 0 && b[count] == CANARY, "box_cols c=%d w=%d kx=%d differ", channels, width, kx);
+        if (kx == 2 && ky == 2) {
+          memset(a, CANARY, count + 1), memset(b, CANARY, count + 1);
+          tw_resize_box2__scalar(src, src + row, width, channels, a);
+          tw_resize_box2__wasmsimd(src, src + row, width, channels, b);
+          CHECK(memcmp(a, b, count + 1) == 0 && b[count] == CANARY, "box2 c=%d w=%d differ", channels, width);
+        }
+        free(src), free(s0), free(s1), free(a), free(b);
+      }
+    }
+  }
+  /* box2 rounds ties up ((1 + 2 + 2 + 0 + 2) >> 2 = 1, 6 -> 2); box_cols half to even (6 / 4 = 1.5 -> 2, 10 / 4 -> 2) */
+  const uint8_t r0[4] = {1, 2, 3, 3}, r1[4] = {2, 0, 0, 0};
+  uint8_t got[2];
+  tw_resize_box2__wasmsimd(r0, r1, 2, 1, got);
+  CHECK(got[0] == 1 && got[1] == 2, "box2 ties: %d %d", got[0], got[1]);
+  const uint32_t sums[4] = {3, 3, 5, 5};
+  tw_resize_box_cols__wasmsimd(sums, 2, 1, 2, 0.25f, got);
+  CHECK(got[0] == 2 && got[1] == 2, "box_cols ties: %d %d", got[0], got[1]);
+}
+
+/* The fixed-point kernels: SIMD against scalar, random int16 weights and
+ * int32 rows (both signs, cubic's float lanes and integer tail). */
+static void test_fixed_kernels(void) {
+  for (int channels = 1; channels <= 4; channels++) {
+    for (int wi = 0; wi < NWIDTHS; wi++) {
+      for (int taps = 2; taps <= 4; taps += 2) {
+        const int width = widths[wi], n = taps + harness_rand_int(0, 20);
+        uint8_t* src = malloc((size_t)n * channels);
+        random_bytes(src, (size_t)n * channels);
+        int64_t* first = malloc(sizeof(int64_t) * width);
+        int16_t* w = malloc(sizeof(int16_t) * width * taps);
+        for (int x = 0; x < width; x++) first[x] = harness_rand_int(0, n - taps);
+        for (int k = 0; k < width * taps; k++) w[k] = (int16_t)harness_rand_int(-32768, 32767);
+        const size_t count = (size_t)width * channels;
+        int32_t* a = malloc(sizeof(int32_t) * (count + 1));
+        int32_t* b = malloc(sizeof(int32_t) * (count + 1));
+        a[count] = b[count] = 1234567;
+        tw_resize_hfixed__scalar(src, a, 0, width, channels, first, w, taps);
+        tw_resize_hfixed__wasmsimd(src, b, 0, width, channels, first, w, taps);
+        CHECK(memcmp(a, b, sizeof(int32_t) * count) == 0, "hfixed c=%d w=%d taps=%d differ", channels, width, taps);
+        CHECK(b[count] == 1234567, "hfixed wrote past its row (c=%d w=%d)", channels, width);
+        tw_resize_hfixed_edge__scalar(src, b, 0, width, channels, first, w, taps, n);
+        CHECK(memcmp(a, b, sizeof(int32_t) * count) == 0, "hfixed_edge inside the row c=%d w=%d", channels, width);
+        free(src), free(first), free(w), free(a), free(b);
+      }
+    }
+  }
+  for (int count = 1; count <= 70; count++) {
+    int32_t* rows[4];
+    for (int k = 0; k < 4; k++) {
+      rows[k] = malloc(sizeof(int32_t) * count);
+      for (int i = 0; i < count; i++) rows[k][i] = harness_rand_int(-200000, 800000);
+    }
+    int16_t b[4];
+    for (int k = 0; k < 4; k++) b[k] = (int16_t)harness_rand_int(-400, 2400);
+    uint8_t* x = malloc((size_t)count + 1);
+    uint8_t* y = malloc((size_t)count + 1);
+    x[count] = y[count] = CANARY;
+    tw_resize_vcubic__scalar((const int32_t* const*)rows, b, (size_t)count, x);
+    tw_resize_vcubic__wasmsimd((const int32_t* const*)rows, b, (size_t)count, y);
+    CHECK(memcmp(x, y, (size_t)count + 1) == 0, "vcubic count=%d differ", count);
+    for (int k = 0; k < 2; k++) {
+      for (int i = 0; i < count; i++) rows[k][i] = harness_rand_int(0, 255 * 2048);
+    }
+    const int16_t b0 = (int16_t)harness_rand_int(0, 2048);
+    tw_resize_vlinear__scalar(rows[0], rows[1], b0, (int16_t)(2048 - b0), (size_t)count, x);
+    tw_resize_vlinear__wasmsimd(rows[0], rows[1], b0, (int16_t)(2048 - b0), (size_t)count, y);
+    CHECK(memcmp(x, y, (size_t)count + 1) == 0, "vlinear count=%d differ", count);
+    for (int k = 0; k < 4; k++) free(rows[k]);
+    free(x), free(y);
   }
 }
 
@@ -254,34 +348,74 @@ static void test_axis_taps(void) {
   const int n_sizes = (int)(sizeof sizes / sizeof sizes[0]);
   for (int interpolation = TW_IMAGE_INTERPOLATION_NEAREST; interpolation <= TW_IMAGE_INTERPOLATION_AREA;
        interpolation++) {
-    for (int antialias = 0; antialias <= 1; antialias++) {
-      for (int a = 0; a < n_sizes; a++) {
-        for (int b = 0; b < n_sizes; b++) {
-          tw_resize_axis axis;
-          tw_resize_axis_init(&axis, sizes[a], sizes[b], interpolation, antialias, -0.75);
-          CHECK(axis.taps >= 1 && axis.taps <= sizes[a], "taps %d for n %lld", axis.taps, (long long)sizes[a]);
-          float* weights = malloc((size_t)axis.taps * sizeof *weights);
-          for (int64_t i = 0; i < sizes[b]; i++) {
-            const int32_t first = tw_resize_axis_tap(&axis, i, weights);
-            CHECK(first >= 0 && first + axis.taps <= sizes[a], "pixel %lld: first %d", (long long)i, first);
-          }
-          free(weights);
+    for (int a = 0; a < n_sizes; a++) {
+      for (int b = 0; b < n_sizes; b++) {
+        tw_resize_axis axis;
+        tw_resize_axis_init(&axis, sizes[a], sizes[b], interpolation, -0.75);
+        CHECK(axis.taps >= 1 && axis.taps <= sizes[a], "taps %d for n %lld", axis.taps, (long long)sizes[a]);
+        float* weights = malloc((size_t)axis.taps * sizeof *weights);
+        for (int64_t i = 0; i < sizes[b]; i++) {
+          const int32_t first = tw_resize_axis_tap(&axis, i, weights);
+          CHECK(first >= 0 && first + axis.taps <= sizes[a], "pixel %lld: first %d", (long long)i, first);
         }
+        free(weights);
       }
     }
   }
   for (int interpolation = TW_IMAGE_INTERPOLATION_NEAREST; interpolation <= TW_IMAGE_INTERPOLATION_AREA;
        interpolation++) {
     tw_resize_axis axis;
-    tw_resize_axis_init(&axis, 1, INT32_MAX, interpolation, 1, -0.75);
+    tw_resize_axis_init(&axis, 1, INT32_MAX, interpolation, -0.75);
     CHECK(axis.taps == 1, "1 -> 2^31 - 1, mode %d: taps %d", interpolation, axis.taps);
+  }
+}
+
+/* OpenCV's fixed-point taps (resize.h), pinned: 2 -> 4 linear, horizontal
+ * (edge rule) and vertical (raw s and f); cubic at f = 0.5; and first taps
+ * that never move backwards. */
+static void test_fixed_taps(void) {
+  tw_resize_fixed_axis x, y, c;
+  tw_resize_fixed_axis_init(&x, 2, 4, TW_IMAGE_INTERPOLATION_LINEAR, -0.75, 1);
+  tw_resize_fixed_axis_init(&y, 2, 4, TW_IMAGE_INTERPOLATION_LINEAR, -0.75, 0);
+  const int64_t x_first[4] = {0, 0, 0, 1}, y_first[4] = {-1, 0, 0, 1};
+  const int16_t x_w[4][2] = {{2048, 0}, {1536, 512}, {512, 1536}, {2048, 0}};
+  const int16_t y_w[4][2] = {{512, 1536}, {1536, 512}, {512, 1536}, {1536, 512}};
+  for (int i = 0; i < 4; i++) {
+    int16_t w[2];
+    CHECK(tw_resize_fixed_tap(&x, i, w) == x_first[i] && w[0] == x_w[i][0] && w[1] == x_w[i][1],
+          "linear x %d: %d %d", i, w[0], w[1]);
+    CHECK(tw_resize_fixed_tap(&y, i, w) == y_first[i] && w[0] == y_w[i][0] && w[1] == y_w[i][1],
+          "linear y %d: %d %d", i, w[0], w[1]);
+  }
+  /* 2 -> 1: centre 0.5, s = 0, f = 0.5: taps -1..2 weigh -192, 1216, 1216, -192 */
+  tw_resize_fixed_axis_init(&c, 2, 1, TW_IMAGE_INTERPOLATION_CUBIC, -0.75, 1);
+  int16_t w[4];
+  CHECK(tw_resize_fixed_tap(&c, 0, w) == -1 && w[0] == -192 && w[1] == 1216 && w[2] == 1216 && w[3] == -192,
+        "cubic f = 0.5: %d %d %d %d", w[0], w[1], w[2], w[3]);
+  for (int kind = TW_IMAGE_INTERPOLATION_LINEAR; kind <= TW_IMAGE_INTERPOLATION_AREA; kind++) {
+    for (int iter = 0; iter < 200; iter++) {
+      tw_resize_fixed_axis axis;
+      const int64_t n = harness_rand_int(1, 300), m = harness_rand_int(1, 300);
+      tw_resize_fixed_axis_init(&axis, n, m, kind, -0.75, iter & 1);
+      int64_t previous = INT64_MIN;
+      for (int64_t i = 0; i < m; i++) {
+        const int64_t first = tw_resize_fixed_tap(&axis, i, w);
+        CHECK(first >= previous, "kind %d %lld -> %lld: pixel %lld moves back", kind, (long long)n, (long long)m,
+              (long long)i);
+        if (kind != TW_IMAGE_INTERPOLATION_CUBIC) CHECK(w[0] + w[1] == 2048, "weights sum %d", w[0] + w[1]);
+        previous = first;
+      }
+    }
   }
 }
 
 int main(void) {
   test_axis_taps();
+  test_fixed_taps();
   test_hpass();
   test_vpass();
+  test_box_kernels();
+  test_fixed_kernels();
   test_entry_random();
   test_entry_chunks();
   test_pinned();

@@ -4,7 +4,8 @@
  * Input (encoding in fuzz.h):
  *   placement byte   (applies to the whole-image call) bits 5-7: 1 also run a
  *                    band, 2 raw cubic_a (8 bytes; otherwise one byte,
- *                    (int8_t)b / 16), 4 unused
+ *                    (int8_t)b / 16), 4 also run the fixed-point kernels
+ *                    directly on the source bytes (check_fixed_kernels)
  *   int  src_width, src_height, dst_width, dst_height (the last two capped at
  *        DST_CAP, see below)
  *   byte channels    b < 0xE0: 1 + b % 4; else b % 8 (0, 5, 6, 7 invalid)
@@ -24,6 +25,7 @@
 #include "common/dtype.h"
 #include "fuzz.h"
 #include "image/image.h"
+#include "image/resize-internal.h"
 #include "image/resize.h"
 
 typedef struct resize_args {
@@ -79,6 +81,46 @@ static void check_band(const resize_args* whole, int whole_ok, const int32_t* ra
   fz_free(&src);
 }
 
+/* OpenCV fixed-point kernels (resize-internal.h) on inputs no image reaches:
+ * any int16 weights (the tail's first 8 bytes), any int32 rows for vcubic
+ * (its float lanes and integer tail), rows in vlinear's range [0, 255·2048];
+ * SIMD and scalar must agree and write only their outputs. */
+static void check_fixed_kernels(const uint8_t* bytes, size_t n, int32_t channels) {
+  if (channels < 1 || channels > 4 || n < 8) return;
+  int16_t w[4];
+  for (int i = 0; i < 4; i++) w[i] = (int16_t)(bytes[2 * i] | bytes[2 * i + 1] << 8);
+  const int32_t taps = 2 + 2 * (w[0] & 1), pixels = (int32_t)(n / (size_t)channels);
+  if (pixels >= taps) { /* hfixed: every destination pixel x reads from first[x] = x % (pixels - taps + 1) */
+    const int32_t width = pixels < 64 ? pixels : 64;
+    int64_t first[64];
+    int16_t weights[64 * 4];
+    for (int32_t x = 0; x < width; x++) first[x] = x % (pixels - taps + 1);
+    for (int32_t k = 0; k < width * taps; k++) weights[k] = (int16_t)(w[k % 4] ^ (int16_t)(k * 40503));
+    int32_t a[64 * 4 + 1], b[64 * 4 + 1];
+    a[width * channels] = b[width * channels] = 0x5A5A5A5A;
+    tw_resize_hfixed__scalar(bytes, a, 0, width, channels, first, weights, taps);
+    tw_resize_hfixed__wasmsimd(bytes, b, 0, width, channels, first, weights, taps);
+    FZ_CHECK(memcmp(a, b, sizeof(int32_t) * (size_t)(width * channels + 1)) == 0, "hfixed: SIMD != scalar (c=%d)",
+             channels);
+  }
+  const size_t count = n / 16 < 70 ? n / 16 : 70; /* 4 rows of int32 from the bytes */
+  int32_t rows[4][70], linear[2][70];
+  for (size_t i = 0; i < count; i++) {
+    for (int k = 0; k < 4; k++) memcpy(&rows[k][i], bytes + 16 * i + 4 * (size_t)k, 4);
+    for (int k = 0; k < 2; k++) linear[k][i] = (int32_t)((uint32_t)rows[k][i] % (255 * 2048 + 1));
+  }
+  const int32_t* r[4] = {rows[0], rows[1], rows[2], rows[3]};
+  uint8_t x[71], y[71];
+  x[count] = y[count] = 0xA5;
+  tw_resize_vcubic__scalar(r, w, count, x);
+  tw_resize_vcubic__wasmsimd(r, w, count, y);
+  FZ_CHECK(memcmp(x, y, count + 1) == 0, "vcubic: SIMD != scalar (count %zu)", count);
+  const int16_t b0 = (int16_t)((uint16_t)w[1] % 2049);
+  tw_resize_vlinear__scalar(linear[0], linear[1], b0, (int16_t)(2048 - b0), count, x);
+  tw_resize_vlinear__wasmsimd(linear[0], linear[1], b0, (int16_t)(2048 - b0), count, y);
+  FZ_CHECK(memcmp(x, y, count + 1) == 0, "vlinear: SIMD != scalar (count %zu)", count);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
@@ -91,6 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int32_t dst_row = fz_clamp32(fz_int(&in)), dst_rows = fz_clamp32(fz_int(&in));
   const int k = (int8_t)fz_byte(&in);
   fz_begin_tail(&in);
+  if (place.flags & 4) check_fixed_kernels(data + in.tail, size - in.tail, channels);
 
   /* tw_image_resize_source_rows: writes range on success only, rows inside the image */
   int32_t range[2] = {0x7B7B7B7B, 0x7B7B7B7B};

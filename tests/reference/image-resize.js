@@ -1,9 +1,11 @@
-// Plain-JS resize written from the rules in src/image/resize.h: weights in
-// double, rounded to float32 once; both passes in float32 (Math.fround after
-// every product and every sum; with antialias the first pass clamped to
-// [0, 255]); round half to even, clamp. Shares no code
-// with the library; the library's SIMD and scalar kernels must match it bit
-// for bit.
+// Plain-JS resize written from the rules in src/image/resize.h. nearest: the
+// INTER_NEAREST_EXACT index. antialias: false linear and cubic, and area:
+// OpenCV 4.6's uint8 arithmetic (./image-resize-opencv.js). linear and cubic
+// with antialias: weights in double, rounded to float32 once; both passes in
+// float32 (Math.fround after every product and every sum; the first pass
+// clamped to [0, 255]); round half to even, clamp. Shares no code with the
+// library; the library's SIMD and scalar kernels must match it bit for bit.
+import { openCvResize } from './image-resize-opencv.js';
 
 const f32 = Math.fround;
 
@@ -19,51 +21,29 @@ function filterOf(interpolation, a) {
 
 /**
  * The taps of destination pixel i of an axis with n source and m destination
- * pixels: { first, weights } (float32 values), or { first } for nearest.
- * `divisor` is set for area with an integer factor.
+ * pixels: { first, weights } (float32 values), or { first } for nearest
+ * (linear and cubic: the antialiased rule; without antialias see
+ * image-resize-opencv.js).
  */
-export function axisTaps(n, m, i, { interpolation, antialias, cubicA }) {
+export function axisTaps(n, m, i, { interpolation, cubicA }) {
   if (interpolation === 'nearest') {
     const step = Math.floor((n * 65536 + Math.floor(m / 2)) / m);
     const j = Math.floor((step * i + Math.floor(step / 2) - 1) / 65536);
     return { first: Math.min(Math.max(j, 0), n - 1) };
   }
-  if (interpolation === 'area') {
-    const integer = n % m === 0 && n > m;
-    const lo = Math.floor((i * n) / m);
-    const hi = Math.ceil(((i + 1) * n) / m);
-    const weights = [];
-    for (let j = lo; j < hi; j++) {
-      const overlap = Math.min((j + 1) * m, (i + 1) * n) - Math.max(j * m, i * n);
-      weights.push(integer ? 1 : f32(overlap / n));
-    }
-    return { first: lo, weights, divisor: integer ? n / m : 1 };
-  }
   const filter = filterOf(interpolation, cubicA);
   const base = interpolation === 'linear' ? 1 : 2;
   const scale = n / m;
   const centre = (i + 0.5) * scale;
-  const stretch = antialias && scale > 1 ? scale : 1;
+  const stretch = scale > 1 ? scale : 1;
   const raw = (j) => filter((j + 0.5 - centre) / stretch);
-  let lo, hi;
-  const weightOf = new Map(); // source pixel -> weight before normalisation
-  if (antialias) {
-    lo = Math.max(0, Math.floor(centre - base * stretch + 0.5));
-    hi = Math.min(n, Math.floor(centre + base * stretch + 0.5));
-    for (let j = lo; j < hi; j++) weightOf.set(j, raw(j));
-  } else {
-    const below = Math.floor(centre - 0.5);
-    for (let j = below - base + 1; j <= below + base; j++) { // clamped taps pile onto the edge pixel
-      const p = Math.min(Math.max(j, 0), n - 1);
-      weightOf.set(p, (weightOf.get(p) ?? 0) + raw(j));
-    }
-    lo = Math.min(...weightOf.keys());
-    hi = Math.max(...weightOf.keys()) + 1;
-  }
+  // taps outside the image are dropped and the rest renormalised
+  const lo = Math.max(0, Math.floor(centre - base * stretch + 0.5));
+  const hi = Math.min(n, Math.floor(centre + base * stretch + 0.5));
   let sum = 0;
-  for (let j = lo; j < hi; j++) sum += weightOf.get(j);
+  for (let j = lo; j < hi; j++) sum += raw(j);
   const weights = [];
-  for (let j = lo; j < hi; j++) weights.push(f32(sum !== 0 ? weightOf.get(j) / sum : weightOf.get(j)));
+  for (let j = lo; j < hi; j++) weights.push(f32(sum !== 0 ? raw(j) / sum : raw(j)));
   return { first: lo, weights };
 }
 
@@ -93,6 +73,9 @@ export function referenceResize(img, { width, height, interpolation = 'linear', 
     }
     return { width, height, channels: c, data: out };
   }
+  if (interpolation === 'area' || !antialias) {
+    return { width, height, channels: c, data: openCvResize(img, width, height, interpolation, options.cubicA) };
+  }
   // pass 1: every source row, horizontally, kept in float32
   const h = new Float32Array(sh * width * c);
   for (let j = 0; j < sh; j++) {
@@ -103,22 +86,19 @@ export function referenceResize(img, { width, height, interpolation = 'linear', 
         for (let t = 0; t < weights.length; t++) {
           sum = f32(sum + f32(weights[t] * data[(j * sw + first + t) * c + k]));
         }
-        if (antialias && interpolation !== 'area') { // PIL keeps uint8 rows between the passes: overshoot is cut
-          sum = 0 < sum ? sum : 0;
-          sum = sum < 255 ? sum : 255;
-        }
+        // PIL keeps uint8 rows between the passes: overshoot is cut
+        sum = 0 < sum ? sum : 0;
+        sum = sum < 255 ? sum : 255;
         h[(j * width + x) * c + k] = sum;
       }
     }
   }
-  // pass 2: vertically, then the area divisor, rounding and clamping
-  const divisor = f32((xs[0].divisor ?? 1) * (ys[0].divisor ?? 1));
+  // pass 2: vertically, then rounding and clamping
   for (let y = 0; y < height; y++) {
     const { first, weights } = ys[y];
     for (let i = 0; i < width * c; i++) {
       let sum = 0;
       for (let t = 0; t < weights.length; t++) sum = f32(sum + f32(weights[t] * h[(first + t) * width * c + i]));
-      if (divisor !== 1) sum = f32(sum / divisor);
       out[y * width * c + i] = roundHalfEvenClamp(sum);
     }
   }
