@@ -1,4 +1,4 @@
-/* libFuzzer harness for tw_image_warp (src/image/warp.h).
+/* libFuzzer harness for tw_image_warp (src/warp/warp.h).
  *
  * Input (encoding in fuzz.h):
  *   placement byte   (applies to the whole-destination call) bits 5-7: 1 also
@@ -22,7 +22,7 @@
 
 #include "fuzz.h"
 #include "image/image.h"
-#include "image/warp.h"
+#include "warp/warp.h"
 
 /* Sides beyond this are refused by size (big) before the harness allocates. */
 #define SIDE_CAP (1 << 12)

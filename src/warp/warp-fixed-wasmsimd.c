@@ -142,6 +142,36 @@ void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t 
   }
 }
 
+/* cvRound of 4 floats as x86's cvtps2dq: half to even, INT32_MIN outside int32 and for NaN. */
+TW_INLINE v128_t round_f32x4(v128_t v) {
+  const v128_t r = wasm_f32x4_nearest(v);
+  const v128_t ok = wasm_v128_and(wasm_f32x4_ge(r, wasm_f32x4_splat(-2147483648.0f)),
+                                  wasm_f32x4_lt(r, wasm_f32x4_splat(2147483648.0f)));
+  return wasm_v128_bitselect(wasm_i32x4_trunc_sat_f32x4(r), wasm_i32x4_splat(INT32_MIN), ok);
+}
+
+void tw_image_warp_remap_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                          const tw_warp_coords* out) {
+  const size_t at = (size_t)row * w->map_stride + (size_t)col;
+  const float *mx = w->map_x + at, *my = w->map_y + at;
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  const v128_t scale = wasm_f32x4_splat(nearest ? 1.0f : (float)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  const int shift = nearest ? 0 : TW_WARP_INTER_BITS;
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t X = round_f32x4(wasm_f32x4_mul(wasm_v128_load(mx + k), scale));
+    const v128_t Y = round_f32x4(wasm_f32x4_mul(wasm_v128_load(my + k), scale));
+    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, shift)));
+    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, shift)));
+    const v128_t a = wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS), wasm_v128_and(X, mask));
+    wasm_v128_store(out->a + k, nearest ? wasm_i32x4_splat(0) : a);
+  }
+  if (k < n) { /* the last n % 4 pixels: the scalar kernel */
+    const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+    tw_image_warp_remap_coords__scalar(w, row, col + k, n - k, &rest);
+  }
+}
+
 /* 4 pixels in 4-byte slots (channel c of pixel k at byte 4k + c) -> 4C bytes at out. */
 TW_INLINE void store_compact(v128_t b, uint8_t* out, const int C) {
   switch (C) {
