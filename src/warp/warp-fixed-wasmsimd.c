@@ -274,28 +274,39 @@ TW_INLINE v128_t load_quad_row(const uint8_t* p, const int C) {
   }
 }
 
-/* int16 pairs (byte o + ch, byte o + C + ch) for ch = 0..3: pixels (k, k+1) of a tap row. */
-#define TW_PAIRS(v, z, C, o)                                                                                      \
-  wasm_i8x16_shuffle(v, z, (o), 16, (o) + (C), 16, (o) + 1, 16, (o) + (C) + 1, 16, (o) + 2, 16, (o) + (C) + 2, 16, \
-                     (o) + 3, 16, (o) + (C) + 3, 16)
+/* The int16 pairs of two tap rows: for ch = 0..3, (byte lo + ch, byte lo +
+ * C + ch) (pixels k, k + 1 of one row) into the low vector and the same from
+ * byte hi into the high one. One single-source byte shuffle and two
+ * zero-extensions (a two-source shuffle with a zero vector costs engines
+ * several instructions); the values are the bytes themselves either way. */
+#define TW_PAIR_BYTES(C, o) (o), (o) + (C), (o) + 1, (o) + (C) + 1, (o) + 2, (o) + (C) + 2, (o) + 3, (o) + (C) + 3
 
-TW_INLINE v128_t pairs(v128_t v, const int C, const int o) {
-  const v128_t z = wasm_i32x4_splat(0);
-#define TW_PAIRS_AT(C)                      \
-  switch (o) {                              \
-    case 0: return TW_PAIRS(v, z, C, 0);    \
-    case 8: return TW_PAIRS(v, z, C, 8);    \
-    default: return TW_PAIRS(v, z, C, 2 * C); \
-  }
-  switch (C) {
-    case 1: TW_PAIRS_AT(1)
-    case 2: TW_PAIRS_AT(2)
-    case 3: TW_PAIRS_AT(3)
-    default: TW_PAIRS_AT(4)
-  }
-#undef TW_PAIRS_AT
+typedef struct tw_pairs {
+  v128_t lo, hi;
+} tw_pairs;
+
+TW_INLINE tw_pairs pairs_of(v128_t p) {
+  return (tw_pairs){wasm_u16x8_extend_low_u8x16(p), wasm_u16x8_extend_high_u8x16(p)};
 }
-#undef TW_PAIRS
+
+/* lo, hi: 0 or 8 (linear: the two rows of a pixel's taps), or 0 and 2C (cubic: taps 0-1 and 2-3 of a row). */
+TW_INLINE tw_pairs pairs2(v128_t v, const int C, const int lo, const int hi) {
+#define TW_SHUFFLE(v, ...) wasm_i8x16_shuffle(v, v, __VA_ARGS__) /* expands the index lists first */
+#define TW_PAIRS_CASE(C, LO, HI) return pairs_of(TW_SHUFFLE(v, TW_PAIR_BYTES(C, LO), TW_PAIR_BYTES(C, HI)))
+#define TW_PAIRS_FOR(C)                                     \
+  if (lo == 0 && hi == 8) TW_PAIRS_CASE(C, 0, 8);           \
+  TW_PAIRS_CASE(C, 0, 2 * C)
+  switch (C) {
+    case 1: TW_PAIRS_FOR(1);
+    case 2: TW_PAIRS_FOR(2);
+    case 3: TW_PAIRS_FOR(3);
+    default: TW_PAIRS_FOR(4);
+  }
+#undef TW_PAIRS_FOR
+#undef TW_PAIRS_CASE
+#undef TW_SHUFFLE
+}
+#undef TW_PAIR_BYTES
 
 TW_INLINE v128_t round_shift(v128_t sum) {
   return wasm_i32x4_shr(wasm_i32x4_add(sum, wasm_i32x4_splat(1 << (TW_WARP_COEF_BITS - 1))), TW_WARP_COEF_BITS);
@@ -306,17 +317,18 @@ TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t*
   v128_t v = wasm_i32x4_splat(0);
   v = load_pair_row(v, p, C, 0);
   v = load_pair_row(v, p + row_bytes, C, 1);
-  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt)),
-                                  wasm_i32x4_dot_i16x8(pairs(v, C, 8), wasm_v128_load32_splat(wt + 2)));
+  const tw_pairs q = pairs2(v, C, 0, 8);
+  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt)),
+                                  wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 2)));
   return round_shift(s);
 }
 
 TW_INLINE v128_t cubic_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
-    const v128_t v = load_quad_row(p + (size_t)r * row_bytes, C);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 2 * C), wasm_v128_load32_splat(wt + 4 * r + 2)));
+    const tw_pairs q = pairs2(load_quad_row(p + (size_t)r * row_bytes, C), C, 0, 2 * C);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 4 * r + 2)));
   }
   return round_shift(s);
 }
@@ -389,15 +401,16 @@ TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, i
     v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
     const v128_t lower = gather_row(w, row_bytes, ys[1], xs, 2, C);
     v = wasm_i64x2_shuffle(v, lower, 0, 2); /* row 1's two taps in slots 2, 3 */
-    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt)),
-                                      wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 2))));
+    const tw_pairs q = pairs2(v, 4, 0, 8);
+    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt)),
+                                      wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 2))));
   }
   const int16_t* wt = w->table + (size_t)a * 16;
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
-    const v128_t v = gather_row(w, row_bytes, ys[r], xs, 4, C);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 4 * r + 2)));
+    const tw_pairs q = pairs2(gather_row(w, row_bytes, ys[r], xs, 4, C), 4, 0, 8);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 4 * r + 2)));
   }
   return round_shift(s);
 }
