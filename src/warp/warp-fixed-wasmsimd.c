@@ -190,6 +190,13 @@ TW_INLINE void store_compact(v128_t b, uint8_t* out, const int C) {
   }
 }
 
+/* The fill's channel bytes in every 4-byte slot (store_compact keeps the first C). */
+TW_INLINE v128_t fill_slots(const tw_warp_fixed* w) {
+  uint32_t word;
+  memcpy(&word, w->fill, 4);
+  return wasm_i32x4_splat((int32_t)word);
+}
+
 /* ---- nearest ------------------------------------------------------------------ */
 
 /* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
@@ -206,11 +213,24 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
-  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
+  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
-    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+    const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
+    if (!wasm_i32x4_all_true(inside) && constant) {
+      /* CONSTANT: a pixel outside is the fill; the inside ones are gathered (outside lanes read byte 0) */
+      const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
+      v128_t v = wasm_i32x4_splat(0);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+      store_compact(wasm_v128_bitselect(v, fill, inside), dst + (size_t)k * (size_t)C, C);
+      continue;
+    }
+    if (!wasm_i32x4_all_true(inside)) {
       for (int q = 0; q < 4; q++) {
         const int32_t sx = c->x[k + q], sy = c->y[k + q];
         uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
@@ -455,13 +475,22 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
   const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
-  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
+  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
+  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;
   int32_t k = 0;
   for (; any_inside && k + 4 <= n; k += 4) {
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
     if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      /* CONSTANT, every tap of the 4 pixels outside (tw_warp_fixed_all_fill): 4 fills */
+      const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
+                                       wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
+      if (constant && wasm_i32x4_all_true(away)) {
+        store_compact(fill, dst + (size_t)k * (size_t)C, C);
+        continue;
+      }
       for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
       continue;
     }
