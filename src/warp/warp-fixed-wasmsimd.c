@@ -68,77 +68,60 @@ TW_INLINE v128_t clamp_round2(v128_t v) {
   return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
 }
 
-/* The block a pair of pixels lies in: its start and X0, Y0, W0 there (the
- * scalar kernel's double operations, computed once per block). */
-typedef struct tw_block {
-  int32_t start;
-  v128_t X0, Y0, W0;
-} tw_block;
-
-TW_INLINE void block_at(const tw_warp_fixed* w, double y, int32_t start, tw_block* b) {
-  const double* m = w->m, xs = (double)start;
-  b->start = start;
-  b->X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
-  b->Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
-  b->W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
-}
-
-/* X and Y of 2 pixels at columns x1 (f64x2) of the block. */
-TW_INLINE void pair_in_block(const tw_warp_fixed* w, double K, const tw_block* b, v128_t x1, v128_t* X, v128_t* Y) {
-  const double* m = w->m;
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(b->W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
-  W = wasm_v128_bitselect(zero, wasm_f64x2_div(wasm_f64x2_splat(K), W), wasm_f64x2_eq(W, zero));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
-}
-
-/* Pixels x, x + 1 of the row. They usually share a block; a pair across a
- * block boundary (odd block widths) takes each lane from its own block. */
-TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, tw_block* b, v128_t* X,
+/* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
+ * splatted: the scalar kernel's double operations in its order. */
+TW_INLINE void perspective_pair(const double* m, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1, v128_t* X,
                                 v128_t* Y) {
-  const int32_t bw = w->block_width;
-  if (x >= b->start + bw) block_at(w, y, x / bw * bw, b); /* once per block */
-  if (x + 1 < b->start + bw) {
-    pair_in_block(w, K, b, wasm_f64x2_make((double)(x - b->start), (double)(x + 1 - b->start)), X, Y);
-    return;
-  }
-  tw_block next;
-  block_at(w, y, b->start + bw, &next);
-  v128_t Xa, Ya, Xb, Yb;
-  pair_in_block(w, K, b, wasm_f64x2_splat((double)(x - b->start)), &Xa, &Ya);
-  pair_in_block(w, K, &next, wasm_f64x2_splat(0.0), &Xb, &Yb);
-  *X = wasm_i32x4_shuffle(Xa, Xb, 0, 4, 2, 3);
-  *Y = wasm_i32x4_shuffle(Ya, Yb, 0, 4, 2, 3);
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
 }
 
+/* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
+ * time with the block columns counted in doubles (exact), the last n % 4
+ * pixels of a block by the scalar kernel. */
 void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                                 const tw_warp_coords* out) {
+  const double* m = w->m;
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
-  const double K = nearest ? 1.0 : (double)TW_WARP_TAB, y = (double)row;
-  const v128_t mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
-  tw_block b;
-  block_at(w, y, col / w->block_width * w->block_width, &b);
+  const double y = (double)row;
+  const v128_t K = wasm_f64x2_splat(nearest ? 1.0 : (double)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  const v128_t four = wasm_f64x2_splat(4.0);
+  const int32_t bw = w->block_width;
   int32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    v128_t Xa, Ya, Xb, Yb;
-    perspective_pair(w, y, K, col + k, &b, &Xa, &Ya);
-    perspective_pair(w, y, K, col + k + 2, &b, &Xb, &Yb);
-    const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
-    if (nearest) {
-      wasm_v128_store(out->x + k, sat16x4(X));
-      wasm_v128_store(out->y + k, sat16x4(Y));
-      wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
-      continue;
+  while (k < n) {
+    const int32_t start = (col + k) / bw * bw, end = start + bw - col < n ? start + bw - col : n; /* [k, end) in this block */
+    const double xs = (double)start;
+    const v128_t X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
+    const v128_t Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
+    const v128_t W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+    const double first = (double)(col + k - start);
+    v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
+    for (; k + 4 <= end; k += 4) {
+      v128_t Xa, Ya, Xb, Yb;
+      perspective_pair(m, K, X0, Y0, W0, xa, &Xa, &Ya);
+      perspective_pair(m, K, X0, Y0, W0, xb, &Xb, &Yb);
+      xa = wasm_f64x2_add(xa, four);
+      xb = wasm_f64x2_add(xb, four);
+      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+      if (nearest) {
+        wasm_v128_store(out->x + k, sat16x4(X));
+        wasm_v128_store(out->y + k, sat16x4(Y));
+        wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+        continue;
+      }
+      wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+      wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+      wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                               wasm_v128_and(X, mask)));
     }
-    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
-    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
-    wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
-                                             wasm_v128_and(X, mask)));
-  }
-  if (k < n) { /* the last n % 4 pixels: the scalar kernel */
-    const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
-    tw_image_warp_perspective_coords__scalar(w, row, col + k, n - k, &rest);
+    if (k < end) { /* the block's last (end - k) % 4 pixels: the scalar kernel */
+      const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+      tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
+      k = end;
+    }
   }
 }
 
