@@ -180,6 +180,44 @@ TW_INLINE v128_t fill_slots(const tw_warp_fixed* w) {
   return wasm_i32x4_splat((int32_t)word);
 }
 
+/* Source indices of 4 tap positions p (int16-saturated) on an axis of n
+ * pixels under a border other than CONSTANT, by one reflection or wrap
+ * (tw_warp_border_index's "near" forms, exact wherever they land inside;
+ * EDGE always lands inside). Lanes outside [0, n) need the general rule. */
+TW_INLINE v128_t border_near4(v128_t p, int32_t n, int32_t border) {
+  const v128_t N = wasm_i32x4_splat(n), zero = wasm_i32x4_splat(0);
+  if (border == TW_IMAGE_BORDER_EDGE) return wasm_i32x4_min(wasm_i32x4_max(p, zero), wasm_i32x4_splat(n - 1));
+  v128_t low, high;
+  if (border == TW_IMAGE_BORDER_REFLECT) {
+    low = wasm_i32x4_neg(p);
+    high = wasm_i32x4_sub(wasm_i32x4_splat(2 * n - 2), p);
+  } else if (border == TW_IMAGE_BORDER_SYMMETRIC) {
+    low = wasm_i32x4_sub(wasm_i32x4_splat(-1), p);
+    high = wasm_i32x4_sub(wasm_i32x4_splat(2 * n - 1), p);
+  } else { /* WRAP */
+    low = wasm_i32x4_add(p, N);
+    high = wasm_i32x4_sub(p, N);
+  }
+  return wasm_v128_bitselect(low, wasm_v128_bitselect(high, p, wasm_i32x4_ge(p, N)), wasm_i32x4_lt(p, zero));
+}
+
+/* The source indices of taps p0 .. p0 + 3 on an axis of n pixels (-1:
+ * CONSTANT's fill), tw_warp_border_index's values: vector forms, the
+ * general rule for lanes they do not settle. */
+TW_INLINE void tap_indices(int32_t p0, int32_t n, int32_t border, int32_t* out) {
+  const v128_t p = wasm_i32x4_add(wasm_i32x4_splat(p0), wasm_i32x4_make(0, 1, 2, 3));
+  const v128_t last = wasm_i32x4_splat(n - 1);
+  if (border == TW_IMAGE_BORDER_CONSTANT) {
+    wasm_v128_store(out, wasm_v128_bitselect(p, wasm_i32x4_splat(-1), wasm_u32x4_le(p, last)));
+    return;
+  }
+  const v128_t index = border_near4(p, n, border);
+  wasm_v128_store(out, index);
+  if (!wasm_i32x4_all_true(wasm_u32x4_le(index, last))) {
+    for (int k = 0; k < 4; k++) out[k] = tw_warp_border_index(p0 + k, n, border);
+  }
+}
+
 /* ---- nearest ------------------------------------------------------------------ */
 
 /* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
@@ -214,6 +252,18 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
       continue;
     }
     if (!wasm_i32x4_all_true(inside)) {
+      /* the other borders: the 4 pixels' indices by one reflection or wrap, gathered when all land inside */
+      const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
+      if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
+        const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
+        v128_t v = wasm_i32x4_splat(0);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+        store_compact(v, dst + (size_t)k * (size_t)C, C);
+        continue;
+      }
       for (int q = 0; q < 4; q++) {
         const int32_t sx = c->x[k + q], sy = c->y[k + q];
         uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
@@ -392,13 +442,11 @@ TW_INLINE v128_t gather_row(const tw_warp_fixed* w, size_t row_bytes, int32_t yi
  * fill, the vector arithmetic of the inside pixels). */
 TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C,
                                const int cubic) {
-  const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const int first = cubic ? -1 : 0;
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   int32_t xs[4], ys[4];
-  for (int k = 0; k < K; k++) {
-    xs[k] = tw_warp_border_index(sx + first + k, w->width, w->border);
-    ys[k] = tw_warp_border_index(sy + first + k, w->height, w->border);
-  }
+  tap_indices(sx + first, w->width, w->border, xs);
+  tap_indices(sy + first, w->height, w->border, ys);
   if (!cubic) {
     const int16_t* wt = w->table + (size_t)a * 4;
     v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
