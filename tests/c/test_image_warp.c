@@ -322,6 +322,55 @@ static void test_handles(void) {
   for (int k = 0; k < n; k++) CHECK(tw_warp_release(live[k]) == TW_OK, "%s", tw_last_error());
 }
 
+/* tw_image_remap: identity maps copy the source (every interpolation and
+ * border, in bands), bad maps fail naming the argument and write nothing. */
+static void test_remap(void) {
+  enum { W = 7, H = 5, C = 3 };
+  static uint8_t src[W * H * C], dst[W * H * C + 16];
+  static float mx[W * H], my[W * H];
+  for (size_t k = 0; k < sizeof src; k++) src[k] = (uint8_t)harness_rand();
+  for (int i = 0; i < H; i++)
+    for (int j = 0; j < W; j++) mx[i * W + j] = (float)j, my[i * W + j] = (float)i;
+  for (int interp = NEAREST; interp <= CUBIC; interp++) {
+    for (int border = CONSTANT; border <= WRAP; border++) {
+      for (int simd = 0; simd < 2; simd++) {
+        tw_set_simd(simd);
+        memset(dst, 0, sizeof dst);
+        for (int row0 = 0; row0 < H; row0 += 2) {
+          const int rows = row0 + 2 <= H ? 2 : H - row0;
+          CHECK(tw_image_remap(src, sizeof src, W, H, C, mx, my, sizeof mx, interp, border, 0x010203u,
+                               dst + row0 * W * C, (size_t)(rows * W * C), W, H, row0, rows) == TW_OK,
+                "%s", tw_last_error());
+        }
+        CHECK(memcmp(dst, src, sizeof src) == 0, "identity remap, interpolation %d border %d simd %d: not a copy",
+              interp, border, simd);
+      }
+    }
+  }
+  tw_set_simd(1);
+  static const struct {
+    const char* what;
+    int32_t status;
+    const char* word;
+  } cases[] = {{"map_bytes short", TW_INVALID_ARGUMENT, "map_bytes"}, {"map_x NULL", TW_INVALID_ARGUMENT, "map_x"},
+               {"dst on map_y", TW_INVALID_ARGUMENT, "overlaps a map"}, {"interpolation 3", TW_INVALID_ARGUMENT,
+               "interpolation"}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    memset(dst, 0x5A, sizeof dst);
+    const float* x = k == 1 ? NULL : mx;
+    uint8_t* out = k == 2 ? (uint8_t*)my : dst;
+    const size_t map_bytes = k == 0 ? sizeof mx - 4 : sizeof mx;
+    const int32_t got = tw_image_remap(src, sizeof src, W, H, C, x, my, map_bytes, k == 3 ? 3 : LINEAR, EDGE, 0, out,
+                                       (size_t)(W * C), W, H, 0, 1);
+    CHECK(got == cases[k].status && strstr(tw_last_error(), cases[k].word) != NULL, "%s: status %d (%s)",
+          cases[k].what, got, tw_last_error());
+    int untouched = 1;
+    for (size_t i = 0; i < sizeof dst; i++) untouched &= dst[i] == 0x5A;
+    CHECK(untouched, "%s: dst written", cases[k].what);
+  }
+  CHECK(mx[1] == 1.0f && my[W] == 1.0f, "a failing remap wrote a map");
+}
+
 int main(void) {
   test_errors();
   test_empty();
@@ -330,5 +379,6 @@ int main(void) {
   test_simd_and_bands();
   test_prepared();
   test_handles();
+  test_remap();
   return TEST_MAIN_RESULT();
 }
