@@ -33,12 +33,12 @@ test('no C message starts with an operator name (JS adds it: "pad: pad: ...")', 
   assert.deepEqual(found, []);
 });
 
-test('every message of the image entries leads with the C parameter at fault ("name:", "a/b:", "name[i]:")', () => {
+test('every message of the image and warp entries leads with the C parameter at fault ("name:", "a/b:", "name[i]:")', () => {
   // js/module.js check() maps that lead to the JS argument; resize's had none ("src and dst overlap")
   const LEAD = /^(%s|[a-z_][a-z_0-9]*(\[[^\]]*\])?(\/[a-z_][a-z_0-9]*)*):/;
   const found = [];
   let messages = 0;
-  for (const file of cFiles('src/image')) {
+  for (const file of [...cFiles('src/image'), ...cFiles('src/warp')]) {
     const text = readFileSync(file, 'utf8');
     for (const [, message] of text.matchAll(/tw_fail\(\s*\w+,\s*"((?:[^"\\]|\\.)*)"/g)) {
       messages++;

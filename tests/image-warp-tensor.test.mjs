@@ -1,4 +1,4 @@
-// The fused warp -> tensor (src/image/warp-tensor.h, js/image/warp-tensor.js):
+// The fused warp -> tensor (src/warp/warp-tensor.h, js/image/warp-tensor.js):
 // bit for bit toTensor(warpAffine / warpPerspective(...)) on random cases
 // (every interpolation, border, channel mapping, layout and type), with the
 // SIMD and the scalar kernels, in bands of any size; a batch writes each

@@ -158,3 +158,20 @@ test('a matrix with no float64 inverse: the error says why (a zero determinant, 
   assert.throws(() => warpPerspective(img, [1e200, 0, 0, 0, 1e200, 0, 0, 0, 1]),
     { name: 'RangeError', message: 'warpPerspective: matrix is singular in float64 (determinant Infinity): no warp' });
 });
+
+test('prepared warps: each call releases its handle (the C table holds 64), and the heap in use is as before', async () => {
+  const { wasm } = await import('../js/module.js');
+  const m = wasm();
+  const img = randomImage(rng(77), 9, 7, 3);
+  const before = m._tw_heap_bytes_in_use() >>> 0;
+  for (let k = 0; k < 100; k++) {
+    warpAffine(img, [1, 0.1 * (k % 5), 0.5, 0, 1, 0], { width: 11, height: 5, interpolation: 'cubic' });
+    warpPerspective(img, [1, 0, 0, 0, 1, 0, 0.01, 0, 1], { border: 'wrap' });
+  }
+  assert.equal(m._tw_heap_bytes_in_use() >>> 0, before);
+  // a made-up handle is refused by C, whatever its value
+  for (const handle of [0, 1, 64, 65, 0xffffffff]) {
+    assert.notEqual(m._tw_warp_run(handle, 0, 0, 0, 0, 0, 0), 0, `handle ${handle}`);
+    assert.notEqual(m._tw_warp_release(handle), 0, `handle ${handle}`);
+  }
+});

@@ -1,4 +1,4 @@
-// tw_image_warp (src/image/warp.h) against the plain-JS reference
+// tw_image_warp (src/warp/warp.h) against the plain-JS reference
 // (tests/reference/image-warp.js), bit for bit, with the SIMD and the scalar
 // kernels: widths around the vector width, 1x1, 1xN and Nx1 images, every
 // interpolation x border, channels 1-4, affine and perspective, bands.

@@ -13,14 +13,14 @@
 // A segment with an elastic step maps an output point p to the source as
 //   q = after⁻¹(p),  q' = q + d(q),  s = before⁻¹(q')
 // (before: the geometry from the segment's start to the elastic step,
-// after: from there to the segment's end). The grid of these source points
-// is sampled with GridSample (float32 planes, the compose border as its
-// padding mode) and rounded half to even to bytes. Forward (keypoints,
-// boxes), q is found from q' by the fixed-point iteration q ← q' − d(q).
-import { image_border_modes as BORDER_MODES, gridsample_padding_names as PADDING_NAMES } from '../../wasm/enums.js';
+// after: from there to the segment's end). The source points, rounded to
+// float32, are the maps of one cv2.remap (js/image/remap.js: OpenCV's
+// fixed-point sampling, the warps' kernels) with the compose interpolation,
+// border and fill: albumentations' ElasticTransform samples its maps with
+// the same call. Forward (keypoints, boxes), q is found from q' by the
+// fixed-point iteration q ← q' − d(q).
 import { averagePool } from '../averagepool.js';
-import { gridSample } from '../gridsample.js';
-import { toTensor, fromTensor } from '../image/convert.js';
+import { remap } from '../image/remap.js';
 import { matrix as M } from '../image/matrix.js';
 import { seedBase, sampleGenerator } from './generator.js';
 import { bounded } from './options.js';
@@ -133,52 +133,23 @@ export function segmentForward(segment) {
 }
 
 /**
- * compose's border -> GridSample's [paddingMode, alignCorners]: C's one table
- * (src/image/image.h TW_IMAGE_BORDER_MODES), so that elastic samples as the warps do.
- */
-function gridSamplePadding(border) {
-  const [, padding, align] = BORDER_MODES[border.toUpperCase()];
-  return [Object.keys(PADDING_NAMES).find((name) => PADDING_NAMES[name] === padding), align === 1];
-}
-const MODES = { nearest: 'nearest', linear: 'linear', cubic: 'cubic' };
-
-/**
  * `image` through an elastic segment into segment.width×segment.height:
- * the grid of source points in GridSample's normalised coordinates, one
- * GridSample over the image as float32 planes, rounded half to even.
- * `fill` is a byte or one per channel.
+ * the source point of every output pixel (float64, then float32) into two
+ * maps, and one cv2.remap(image, mapX, mapY, interpolation, border, fill)
+ * (remap.js, byte for byte). `fill` is a byte or one per channel.
  */
 export function sampleElastic(image, segment, { interpolation, border, fill }) {
   const { width: Wo, height: Ho } = segment;
-  const C = image.channels ?? 4;
-  const [paddingMode, alignCorners] = gridSamplePadding(border);
   const write = backwardWriter(segment);
-  const grid = new Float32Array(Wo * Ho * 2);
-  const { width: Wi, height: Hi } = image;
-  const normalise = alignCorners ? (v, n) => (n > 1 ? (2 * v) / (n - 1) - 1 : 0) : (v, n) => (2 * v + 1) / n - 1;
+  const mapX = new Float32Array(Wo * Ho), mapY = new Float32Array(Wo * Ho);
   const point = new Float64Array(2);
   for (let i = 0, o = 0; i < Ho; i++) {
-    for (let j = 0; j < Wo; j++, o += 2) {
+    for (let j = 0; j < Wo; j++, o++) {
       write(j, i, point, 0);
-      grid[o] = normalise(point[0], Wi);
-      grid[o + 1] = normalise(point[1], Hi);
+      mapX[o] = point[0];
+      mapY[o] = point[1];
     }
   }
-  const planes = toTensor(image, { layout: 'NCHW', channels: C, scale: 1 });
-  const fills = typeof fill === 'number' ? [fill] : Array.from(fill);
-  const uniform = fills.every((f) => f === fills[0]);
-  const sample = (x, value) => gridSample(x, { type: 'float32', dims: [1, Ho, Wo, 2], data: grid },
-    { mode: MODES[interpolation], paddingMode, alignCorners, ...(paddingMode === 'zeros' ? { fillValue: value } : {}) });
-  let y;
-  if (uniform || paddingMode !== 'zeros') {
-    y = sample(planes, fills[0]);
-  } else {
-    const plane = Hi * Wi, out = new Float32Array(C * Wo * Ho);
-    for (let c = 0; c < C; c++) {
-      const x = { type: 'float32', dims: [1, 1, Hi, Wi], data: planes.data.subarray(c * plane, (c + 1) * plane) };
-      out.set(sample(x, fills[c]).data, c * Wo * Ho);
-    }
-    y = { type: 'float32', dims: [1, C, Ho, Wo], data: out };
-  }
-  return fromTensor(y, { layout: 'NCHW', channels: C, scale: 1 });
+  const fills = typeof fill === 'number' ? fill : Array.from(fill);
+  return remap(image, mapX, mapY, Wo, Ho, { interpolation, border, fill: fills }, 'augment: elastic');
 }

@@ -115,7 +115,7 @@ export function warpSegment(image, segment, sampling) {
 export function resample(image, plan, { tensor } = {}, op = 'augment') {
   const argument = `${op}: options.tensor`;
   if (tensor !== undefined && plan.matrix !== null && !plan.elastic) {
-    // The fused warp -> tensor (src/image/warp-tensor.h): toTensor(warpOnce(...)) bit for bit, no image between.
+    // The fused warp -> tensor (src/warp/warp-tensor.h): toTensor(warpOnce(...)) bit for bit, no image between.
     const r = reduced(image, plan.before, plan.width, plan.height, plan);
     const { matrix, options } = warpArguments(r.forward, plan.width, plan.height, plan);
     return { tensor: warpToTensor(r.image, matrix, options, tensor, op, argument) };

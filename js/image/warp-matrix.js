@@ -1,7 +1,7 @@
 // The matrices OpenCV 4.6's warps compute for themselves, in its float64
 // operation order, so the warps see the very numbers cv2 does (the
 // fixed-point coordinates round them: one ulp can move a pixel at a tie).
-// src/image/warp.h states the rest of the arithmetic.
+// src/warp/warp.h states the rest of the arithmetic.
 
 /**
  * warpAffine's own inverse of a 2×3 (without WARP_INVERSE_MAP):

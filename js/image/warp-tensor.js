@@ -1,4 +1,4 @@
-// The fused warp -> tensor (src/image/warp-tensor.h states the arithmetic):
+// The fused warp -> tensor (src/warp/warp-tensor.h states the arithmetic):
 // sample n of the result is toTensor(warpPerspective(image, matrix, options),
 // tensorOptions), bit for bit, written straight into its slice of the batch
 // tensor with no intermediate image. Internal: tensorwarp/augment's final

@@ -1,8 +1,10 @@
-// warpAffine, warpPerspective and rotate: tw_image_warp (src/image/warp.h
+// warpAffine, warpPerspective and rotate: a prepared warp (src/warp/warp.h
 // states the arithmetic: OpenCV 4.6's fixed point, so cv2's bytes), with the
 // matrices OpenCV computes for itself (warp-matrix.js). The source is copied
-// into the heap once; the result is computed a band of rows at a time into a heap block of at most
-// WARP_BAND_BUDGETS band budgets (stream.js) and copied out.
+// into the heap once and the warp prepared once (tw_warp_prepare: checks,
+// deltas, scratch); the result is computed a band of rows at a time
+// (tw_warp_run) into a heap block of at most WARP_BAND_BUDGETS band budgets
+// (stream.js) and copied out; the handle is released however the call ends.
 import { flag } from '../args.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
@@ -54,29 +56,46 @@ export function backwardMatrix(m, length, inverse, op) {
 export const packFill = (bytes) => bytes.reduce((word, b, c) => word + b * 2 ** (8 * c), 0);
 
 /**
- * Runs tw_image_warp into `target` (a checked image of width x height).
- * Every band is an ordinary call for rows [row0, row0 + rows), so a banded
- * result is the one-call result; the first call checks every argument
- * before anything is written.
+ * Prepares the warp of a `src`-shaped image by `backward` into width x
+ * height (tw_warp_prepare), runs body(run) with run(srcPointer, dst,
+ * row0, rows) computing a band (tw_warp_run), and releases the handle
+ * however body ends. `frame` holds the blocks.
  */
-function runWarp(op, src, backward, target, { interpolation, border, fill }) {
+export function withPreparedWarp(op, frame, m, src, backward, width, height, { interpolation, border, fill }, body) {
+  const matrixPointer = frame.copyIn(Float64Array.from(backward));
+  const handlePointer = frame.alloc(4, 'the warp handle');
+  check(m._tw_warp_prepare(src.width, src.height, src.channels, matrixPointer, backward.length === 9 ? 1 : 0,
+    interpolation, border, packFill(fill), width, height, handlePointer), op);
+  const handle = frame.readInt32s(handlePointer, 1)[0] >>> 0;
+  const rowBytes = width * src.channels;
+  try {
+    return body((srcPointer, dst, row0, rows) =>
+      check(m._tw_warp_run(handle, srcPointer, src.bytes.length, dst, rows * rowBytes, row0, rows), op));
+  } finally {
+    m._tw_warp_release(handle);
+  }
+}
+
+/**
+ * Runs the prepared warp into `target` (a checked image of width x height),
+ * a band of rows at a time: a banded result is the one-call result, and the
+ * first band checks every buffer before anything is written.
+ */
+function runWarp(op, src, backward, target, how) {
   const { width, height } = target;
-  const C = src.channels;
-  const rowBytes = width * C;
+  const rowBytes = width * src.channels;
   if (rowBytes === 0 || height === 0) return target.source;
-  checkExtensible(op, src, border);
+  checkExtensible(op, src, how.border);
   const bandRows = bandRowsFor(Math.ceil(rowBytes / WARP_BAND_BUDGETS), height); // a few band budgets: fewer, longer calls
   withFrame(op, (frame, m) => {
     const srcPointer = imagePointer(frame, src); // a copy: `out` may be the image itself
-    const matrixPointer = frame.alloc(8 * 9);
-    frame.write(matrixPointer, Float64Array.from(backward));
     const band = frame.alloc(bandRows * rowBytes);
-    const perspective = backward.length === 9 ? 1 : 0;
-    for (const [row0, rows] of bands(height, bandRows)) {
-      check(m._tw_image_warp(srcPointer, src.bytes.length, src.width, src.height, C, matrixPointer, perspective,
-        interpolation, border, packFill(fill), band, rows * rowBytes, width, height, row0, rows), op);
-      copyOut(band, rows * rowBytes, target.bytes, row0 * rowBytes);
-    }
+    withPreparedWarp(op, frame, m, src, backward, width, height, how, (run) => {
+      for (const [row0, rows] of bands(height, bandRows)) {
+        run(srcPointer, band, row0, rows);
+        copyOut(band, rows * rowBytes, target.bytes, row0 * rowBytes);
+      }
+    });
   });
   return target.source;
 }
@@ -107,7 +126,7 @@ function warp(op, img, m, length, options) {
  * maps destination to source). Options: width, height (default the
  * source's), interpolation ('nearest' | 'linear' | 'cubic'), border
  * ('constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap'), fill, inverse,
- * out. Arithmetic: src/image/warp.h (cv2.warpAffine's bytes).
+ * out. Arithmetic: src/warp/warp.h (cv2.warpAffine's bytes).
  */
 export function warpAffine(img, m, options) {
   return warp('warpAffine', img, m, 6, options);

@@ -1,5 +1,5 @@
 /* The tile driver of the plan/blend samplers: GridSample (gridsample.c).
- * (The image warps have their own fixed-point kernels: image/warp-fixed.h.)
+ * (The image warps have their own fixed-point kernels: warp/warp-fixed.h.)
  *
  * An entry validates its arguments and normalises the problem; then the
  * driver walks the output in tiles and calls the entry's tile function, which

@@ -11,7 +11,7 @@
 #include "common/config.h"
 #include "common/status.h"
 #include "harness.h"
-#include "image/warp.h"
+#include "warp/warp.h"
 
 enum { NEAREST = TW_IMAGE_INTERPOLATION_NEAREST, LINEAR = TW_IMAGE_INTERPOLATION_LINEAR,
        CUBIC = TW_IMAGE_INTERPOLATION_CUBIC };
@@ -234,11 +234,151 @@ static void test_simd_and_bands(void) {
   }
 }
 
+/* Prepared warps (tw_warp_prepare / tw_warp_run / tw_warp_release): the
+ * one-shot call's bytes in uneven bands, one handle for two sources. */
+static void test_prepared(void) {
+  static uint8_t other[sizeof src_img];
+  for (size_t k = 0; k < sizeof src_img; k++) other[k] = (uint8_t)harness_rand();
+  for (int trial = 0; trial < 200; trial++) {
+    const int ch = harness_rand_int(1, 4), sw = harness_rand_int(1, 17), sh = harness_rand_int(1, 13);
+    const int dw = harness_rand_int(1, 40), dh = harness_rand_int(1, 30);
+    const int persp = harness_rand_int(0, 1), interp = harness_rand_int(0, 2), border = harness_rand_int(0, 4);
+    double m[9] = {harness_rand_int(-20, 20) / 9.0, harness_rand_int(-20, 20) / 7.0, harness_rand_int(-20, 20) / 3.0,
+                   harness_rand_int(-20, 20) / 7.0, harness_rand_int(-20, 20) / 9.0, harness_rand_int(-20, 20) / 3.0,
+                   persp ? harness_rand_int(-10, 10) / 200.0 : 0, persp ? harness_rand_int(-10, 10) / 200.0 : 0, 1};
+    if (m[0] * m[4] - m[1] * m[3] == 0) m[0] += 1;
+    const uint32_t fill = (uint32_t)harness_rand();
+    const size_t src_bytes = (size_t)(sw * sh * ch), row_bytes = (size_t)(dw * ch);
+    uint32_t handle = 0;
+    const int32_t prepared = tw_warp_prepare(sw, sh, ch, m, persp, interp, border, fill, dw, dh, &handle);
+    const int32_t once = warp(src_img, sw, sh, ch, m, persp, interp, border, fill, out_a, dw, dh, 0, dh);
+    CHECK(prepared == once, "trial %d: prepare says %d, the one-shot call %d", trial, prepared, once);
+    if (prepared != TW_OK) continue;
+    for (int pass = 0; pass < 2; pass++) { /* the same handle for a second source */
+      const uint8_t* src = pass ? other : src_img;
+      if (pass) CHECK(warp(src, sw, sh, ch, m, persp, interp, border, fill, out_a, dw, dh, 0, dh) == TW_OK, "%s",
+                      tw_last_error());
+      memset(out_b, 0, sizeof out_b);
+      tw_set_simd(harness_rand_int(0, 1));
+      for (int row0 = 0; row0 < dh;) {
+        const int rows = harness_rand_int(1, dh - row0);
+        CHECK(tw_warp_run(handle, src, src_bytes, out_b + row0 * (int)row_bytes, rows * row_bytes, row0, rows) == TW_OK,
+              "%s", tw_last_error());
+        row0 += rows;
+      }
+      tw_set_simd(1);
+      CHECK(memcmp(out_a, out_b, row_bytes * (size_t)dh) == 0, "trial %d pass %d: prepared bands differ", trial, pass);
+    }
+    CHECK(tw_warp_release(handle) == TW_OK, "%s", tw_last_error());
+  }
+}
+
+/* A handle is looked up, never trusted: made-up, released and stale handles
+ * fail and write nothing; a bad band fails; 64 live handles at most. */
+static void test_handles(void) {
+  uint8_t src[4 * 3 * 2] = {0}, dst[5 * 2 * 2 + 8];
+  uint32_t handle = 0, first = 0;
+  CHECK(tw_warp_prepare(4, 3, 2, identity, 0, LINEAR, CONSTANT, 0, 5, 2, &first) == TW_OK, "%s", tw_last_error());
+  CHECK(tw_warp_release(first) == TW_OK, "%s", tw_last_error());
+  CHECK(tw_warp_prepare(4, 3, 2, identity, 0, LINEAR, CONSTANT, 0, 5, 2, &handle) == TW_OK, "%s", tw_last_error());
+  CHECK(handle != first, "a new prepared warp got the released handle %u again", (unsigned)handle);
+  const uint32_t bad[] = {0, first, handle + 1, handle + 64, handle ^ 0x80000000u, 63, 0xFFFFFFFFu};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    memset(dst, 0x5A, sizeof dst);
+    CHECK(tw_warp_run(bad[k], src, sizeof src, dst, 20, 0, 2) == TW_INVALID_ARGUMENT, "run with handle %u accepted",
+          (unsigned)bad[k]);
+    CHECK(strstr(tw_last_error(), "handle") != NULL, "message \"%s\" does not name the handle", tw_last_error());
+    CHECK(dst[0] == 0x5A && dst[19] == 0x5A, "run with handle %u wrote dst", (unsigned)bad[k]);
+    CHECK(tw_warp_release(bad[k]) == TW_INVALID_ARGUMENT, "release of handle %u accepted", (unsigned)bad[k]);
+  }
+  memset(dst, 0x5A, sizeof dst);
+  CHECK(tw_warp_run(handle, src, sizeof src, dst, 20, 1, 2) == TW_INVALID_ARGUMENT && strstr(tw_last_error(), "row0"),
+        "rows past the destination: %s", tw_last_error());
+  CHECK(tw_warp_run(handle, src, sizeof src - 1, dst, 20, 0, 2) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "src_bytes"), "short source: %s", tw_last_error());
+  CHECK(tw_warp_run(handle, src, sizeof src, dst, 19, 0, 2) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "dst_bytes"), "short dst: %s", tw_last_error());
+  CHECK(dst[0] == 0x5A && dst[19] == 0x5A, "a failing run wrote dst");
+  CHECK(tw_warp_run(handle, src, sizeof src, dst, 20, 0, 2) == TW_OK, "the handle works after failures: %s",
+        tw_last_error());
+  CHECK(tw_warp_release(handle) == TW_OK, "%s", tw_last_error());
+  CHECK(tw_warp_release(handle) == TW_INVALID_ARGUMENT, "a second release accepted");
+  /* failures of prepare write no handle */
+  handle = 7;
+  CHECK(tw_warp_prepare(4, 3, 2, identity, 2, LINEAR, CONSTANT, 0, 5, 2, &handle) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "perspective"), "perspective 2: %s", tw_last_error());
+  CHECK(tw_warp_prepare(4, 3, 0, identity, 0, LINEAR, CONSTANT, 0, 5, 2, &handle) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "channels"), "channels 0: %s", tw_last_error());
+  CHECK(tw_warp_prepare(4, 3, 2, NULL, 0, LINEAR, CONSTANT, 0, 5, 2, &handle) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "matrix"), "matrix NULL: %s", tw_last_error());
+  CHECK(tw_warp_prepare(4, 3, 2, identity, 0, LINEAR, CONSTANT, 0, 5, 2, NULL) == TW_INVALID_ARGUMENT &&
+            strstr(tw_last_error(), "handle"), "handle NULL: %s", tw_last_error());
+  CHECK(handle == 7, "a failing prepare wrote the handle");
+  uint32_t live[65];
+  int n = 0;
+  while (n < 65 && tw_warp_prepare(4, 3, 2, identity, 0, NEAREST, EDGE, 0, 5, 2, &live[n]) == TW_OK) n++;
+  CHECK(n == 64, "%d warps prepared at once, want 64 (then: %s)", n, tw_last_error());
+  CHECK(strstr(tw_last_error(), "handle") != NULL, "65th prepare: %s", tw_last_error());
+  for (int k = 0; k < n; k++) CHECK(tw_warp_release(live[k]) == TW_OK, "%s", tw_last_error());
+}
+
+/* tw_image_remap: identity maps copy the source (every interpolation and
+ * border, in bands), bad maps fail naming the argument and write nothing. */
+static void test_remap(void) {
+  enum { W = 7, H = 5, C = 3 };
+  static uint8_t src[W * H * C], dst[W * H * C + 16];
+  static float mx[W * H], my[W * H];
+  for (size_t k = 0; k < sizeof src; k++) src[k] = (uint8_t)harness_rand();
+  for (int i = 0; i < H; i++)
+    for (int j = 0; j < W; j++) mx[i * W + j] = (float)j, my[i * W + j] = (float)i;
+  for (int interp = NEAREST; interp <= CUBIC; interp++) {
+    for (int border = CONSTANT; border <= WRAP; border++) {
+      for (int simd = 0; simd < 2; simd++) {
+        tw_set_simd(simd);
+        memset(dst, 0, sizeof dst);
+        for (int row0 = 0; row0 < H; row0 += 2) {
+          const int rows = row0 + 2 <= H ? 2 : H - row0;
+          CHECK(tw_image_remap(src, sizeof src, W, H, C, mx, my, sizeof mx, interp, border, 0x010203u,
+                               dst + row0 * W * C, (size_t)(rows * W * C), W, H, row0, rows) == TW_OK,
+                "%s", tw_last_error());
+        }
+        CHECK(memcmp(dst, src, sizeof src) == 0, "identity remap, interpolation %d border %d simd %d: not a copy",
+              interp, border, simd);
+      }
+    }
+  }
+  tw_set_simd(1);
+  static const struct {
+    const char* what;
+    int32_t status;
+    const char* word;
+  } cases[] = {{"map_bytes short", TW_INVALID_ARGUMENT, "map_bytes"}, {"map_x NULL", TW_INVALID_ARGUMENT, "map_x"},
+               {"dst on map_y", TW_INVALID_ARGUMENT, "overlaps a map"}, {"interpolation 3", TW_INVALID_ARGUMENT,
+               "interpolation"}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    memset(dst, 0x5A, sizeof dst);
+    const float* x = k == 1 ? NULL : mx;
+    uint8_t* out = k == 2 ? (uint8_t*)my : dst;
+    const size_t map_bytes = k == 0 ? sizeof mx - 4 : sizeof mx;
+    const int32_t got = tw_image_remap(src, sizeof src, W, H, C, x, my, map_bytes, k == 3 ? 3 : LINEAR, EDGE, 0, out,
+                                       (size_t)(W * C), W, H, 0, 1);
+    CHECK(got == cases[k].status && strstr(tw_last_error(), cases[k].word) != NULL, "%s: status %d (%s)",
+          cases[k].what, got, tw_last_error());
+    int untouched = 1;
+    for (size_t i = 0; i < sizeof dst; i++) untouched &= dst[i] == 0x5A;
+    CHECK(untouched, "%s: dst written", cases[k].what);
+  }
+  CHECK(mx[1] == 1.0f && my[W] == 1.0f, "a failing remap wrote a map");
+}
+
 int main(void) {
   test_errors();
   test_empty();
   test_translation();
   test_values();
   test_simd_and_bands();
+  test_prepared();
+  test_handles();
+  test_remap();
   return TEST_MAIN_RESULT();
 }

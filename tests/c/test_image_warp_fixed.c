@@ -1,4 +1,4 @@
-/* The fixed-point warp kernels (src/image/warp-fixed.h) one by one: the
+/* The fixed-point warp kernels (src/warp/warp-fixed.h) one by one: the
  * wasmsimd sampling and coordinate kernels against the scalar ones on random
  * coordinate runs (every channel count, interpolation and border; runs that
  * mix inside pixels, pixels with some taps outside and pixels far outside,
@@ -7,20 +7,25 @@
  * OpenCV's row 0 corrections). Under ASan an over-read of the source (an
  * exact-size heap block) fails the run. Exactness against cv2 is in
  * tests/warp-opencv-exact.test.mjs. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
-#include "image/warp-fixed.h"
+#include "warp/warp-fixed.h"
 
 #define GUARD 32
 #define GUARD_BYTE 0xA5
 
-static const tw_warp_sample_fn scalar_kernels[3] = {tw_image_warp_nearest__scalar, tw_image_warp_linear__scalar,
-                                                    tw_image_warp_cubic__scalar};
-static const tw_warp_sample_fn simd_kernels[3] = {tw_image_warp_nearest__wasmsimd, tw_image_warp_linear__wasmsimd,
-                                                  tw_image_warp_cubic__wasmsimd};
+/* The registry's sampling kernels (warp.inc), by interpolation and ISA. */
+static tw_warp_sample_fn scalar_kernels[3], simd_kernels[3];
+static void register_kernels(void) {
+#define TW_VARIANT(name, INTERPOLATION, isa, simd) \
+  (simd ? simd_kernels : scalar_kernels)[TW_IMAGE_INTERPOLATION_##INTERPOLATION] = tw_image_warp_##name##__##isa;
+  TW_WARP_SAMPLE_KERNELS(TW_VARIANT)
+#undef TW_VARIANT
+}
 
 static void test_tables(void) {
   for (int interp = TW_IMAGE_INTERPOLATION_LINEAR; interp <= TW_IMAGE_INTERPOLATION_CUBIC; interp++) {
@@ -115,9 +120,70 @@ static void test_coordinates(void) {
   }
 }
 
+/* A float map coordinate as cv::remap converts it (scalar kernel). */
+static void remap_one(float x, int32_t interpolation, int32_t* sx, int32_t* a) {
+  float y = 0.0f;
+  tw_warp_fixed w = {.interpolation = interpolation, .map_x = &x, .map_y = &y, .map_stride = 1};
+  int32_t xs, ys, as;
+  const tw_warp_coords c = {&xs, &ys, &as};
+  tw_image_warp_remap_coords__scalar(&w, 0, 0, 1, &c);
+  *sx = xs;
+  *a = as;
+}
+
+/* Remap coordinates: known values (ties to even, cvRound's INT32_MIN for
+ * NaN and beyond int32, int16 saturation), then SIMD against scalar on
+ * random maps with special values. */
+static void test_remap_coordinates(void) {
+  static const struct {
+    float x;
+    int32_t interpolation, sx, fx;
+  } known[] = {
+      {1.015625f, 1, 1, 0},  {1.046875f, 1, 1, 2},   {-0.015625f, 1, 0, 0}, {-0.046875f, 1, -1, 30},
+      {2.5f, 0, 2, 0},       {3.5f, 0, 4, 0},        {-2.5f, 0, -2, 0},     {40000.0f, 0, 32767, 0},
+      {40000.0f, 1, 32767, 0}, {-40000.0f, 2, -32768, 0}, {NAN, 1, -32768, 0}, {NAN, 0, -32768, 0},
+      {1e10f, 0, -32768, 0},  {1e10f, 1, -32768, 0},  {-1e10f, 1, -32768, 0}, {INFINITY, 1, -32768, 0},
+      {67108860.0f, 1, 32767, 0}, {67108864.0f, 1, -32768, 0},
+  };
+  for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+    int32_t sx, a;
+    remap_one(known[k].x, known[k].interpolation, &sx, &a);
+    CHECK(sx == known[k].sx && (a & 31) == known[k].fx, "remap x %.9g interpolation %d: sx %d fx %d, want %d %d",
+          (double)known[k].x, (int)known[k].interpolation, (int)sx, (int)(a & 31), (int)known[k].sx,
+          (int)known[k].fx);
+  }
+  static float mx[3 * TW_WARP_RUN], my[3 * TW_WARP_RUN];
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  static const float special[] = {NAN, INFINITY, -INFINITY, 1e10f, -1e10f, 2147483648.0f, -2147483648.0f,
+                                  67108864.0f, -67108864.0f, 32767.5f, -32768.5f, 0.5f, -0.5f, 1.5f / 32.0f};
+  for (int trial = 0; trial < 2000; trial++) {
+    for (int k = 0; k < 3 * TW_WARP_RUN; k++) {
+      const int pick = harness_rand_int(0, 9);
+      float v = pick == 0 ? special[harness_rand_int(0, (int)(sizeof special / sizeof special[0]) - 1)]
+                : pick == 1 ? (float)harness_rand_int(-200, 200) / 64.0f
+                            : (float)((double)(harness_rand() % 2000001) / 1000.0 - 1000.0) * (pick == 2 ? 1e3f : 1.0f);
+      mx[k] = v;
+      my[k] = pick == 3 ? -v : (float)harness_rand_int(-80, 80) / 16.0f;
+    }
+    tw_warp_fixed w = {.interpolation = harness_rand_int(0, 2), .map_x = mx, .map_y = my,
+                       .map_stride = (size_t)harness_rand_int(1, TW_WARP_RUN)};
+    const int32_t row = harness_rand_int(0, 1), col = harness_rand_int(0, 7);
+    const int32_t n = harness_rand_int(1, TW_WARP_RUN);
+    const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+    tw_image_warp_remap_coords__scalar(&w, row, col, n, &a);
+    tw_image_warp_remap_coords__wasmsimd(&w, row, col, n, &b);
+    const size_t size = (size_t)n * sizeof(int32_t);
+    CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+          "trial %d (interpolation %d, n %d): SIMD remap coordinates differ", trial, (int)w.interpolation, (int)n);
+  }
+}
+
 int main(void) {
+  register_kernels();
   test_tables();
   test_sampling();
   test_coordinates();
+  test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }

@@ -1,4 +1,4 @@
-/* The fused warp -> tensor (src/image/warp-tensor.h) natively under
+/* The fused warp -> tensor (src/warp/warp-tensor.h) natively under
  * ASan/UBSan: on random warps and tensor options, with the SIMD and the
  * scalar kernels and bands of any size, its bytes equal tw_image_warp then
  * tw_image_to_tensor; exactly sized heap buffers catch any access past
@@ -13,8 +13,8 @@
 #include "common/status.h"
 #include "harness.h"
 #include "image/convert.h"
-#include "image/warp-tensor.h"
-#include "image/warp.h"
+#include "warp/warp-tensor.h"
+#include "warp/warp.h"
 
 static const int TYPES[] = {TW_DTYPE_FLOAT32, TW_DTYPE_FLOAT16, TW_DTYPE_UINT8};
 

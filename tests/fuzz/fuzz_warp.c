@@ -1,4 +1,4 @@
-/* libFuzzer harness for tw_image_warp (src/image/warp.h).
+/* libFuzzer harness for tw_image_warp (src/warp/warp.h).
  *
  * Input (encoding in fuzz.h):
  *   placement byte   (applies to the whole-destination call) bits 5-7: 1 also
@@ -13,6 +13,12 @@
  *   int  row0, rows  the band (bit 5)
  *   tail             the source pixels
  *
+ * The prepared path (tw_warp_prepare / tw_warp_run / tw_warp_release) runs
+ * beside every call: a prepare that fails must be matched by the one-shot
+ * call failing with the same status; a valid warp's handle gives the one-shot
+ * bytes for the whole destination and for the band, and is dead after its
+ * release (a run then fails and writes nothing).
+ *
  * Beyond fuzz.h's checks (SIMD against the scalar reference kernels, nothing
  * written on failure, inputs unchanged, exact-size buffers under ASan): a
  * call warp.h calls valid succeeds, and a band [row0, row0 + rows) of a
@@ -22,7 +28,7 @@
 
 #include "fuzz.h"
 #include "image/image.h"
-#include "image/warp.h"
+#include "warp/warp.h"
 
 /* Sides beyond this are refused by size (big) before the harness allocates. */
 #define SIDE_CAP (1 << 12)
@@ -72,6 +78,65 @@ static void check_band(const warp_args* whole, int32_t row0, int32_t rows) {
   fz_free(&dst);
 }
 
+typedef struct prepared_args {
+  uint32_t handle;
+  const warp_args* w;
+} prepared_args;
+
+static int32_t call_prepared(const void* p) {
+  const prepared_args* a = p;
+  return tw_warp_run(a->handle, a->w->src->p, a->w->src->bytes, a->w->dst->p, a->w->dst->bytes, a->w->row0,
+                     a->w->rows);
+}
+
+/* The prepared warp of `whole` (status: the one-shot call's): same failure,
+ * or the same bytes, in the whole destination and in the band. */
+static void check_prepared(const warp_args* whole, int32_t status, int valid, int32_t row0, int32_t rows) {
+  uint32_t* handle = malloc(sizeof *handle);
+  FZ_CHECK(handle != NULL, "malloc");
+  *handle = 0xDEADBEEFu;
+  const int32_t prepared = tw_warp_prepare(whole->src_width, whole->src_height, whole->channels, whole->matrix,
+                                           whole->perspective, whole->interpolation, whole->border, whole->fill,
+                                           whole->dst_width, whole->dst_height, handle);
+  if (prepared != TW_OK) {
+    FZ_CHECK(*handle == 0xDEADBEEFu, "a failed prepare wrote the handle");
+    FZ_CHECK(prepared == status || prepared == TW_OUT_OF_MEMORY,
+             "prepare failed with %d where the one-shot call returned %d", prepared, status);
+    FZ_CHECK(!valid || prepared == TW_OUT_OF_MEMORY, "prepare of a valid warp failed with %d", prepared);
+    free(handle);
+    return;
+  }
+  if (valid && status == TW_OK) {
+    const size_t row_bytes = (size_t)whole->dst_width * (size_t)whole->channels;
+    fz_snapshot readonly = {0};
+    fz_keep(&readonly, whole->src->p, whole->src->bytes);
+    for (int band = 0; band < 2; band++) {
+      if (band && (row0 < 0 || rows < 0 || row0 > whole->dst_height - rows)) break;
+      warp_args w = *whole;
+      fz_buf dst = fz_alloc(band ? (size_t)rows * row_bytes : whole->dst->bytes, 0);
+      w.dst = &dst;
+      w.row0 = band ? row0 : 0;
+      w.rows = band ? rows : whole->dst_height;
+      const prepared_args a = {*handle, &w};
+      const int32_t ran = fz_two_runs(call_prepared, &a, dst.p, dst.bytes, &readonly, 0);
+      FZ_CHECK(ran == TW_OK, "a prepared run of a valid warp failed with %d", ran);
+      if (dst.bytes)
+        FZ_CHECK(memcmp(dst.p, whole->dst->p + (size_t)w.row0 * row_bytes, dst.bytes) == 0,
+                 "prepared rows [%d, %d) differ from the one-shot call's", w.row0, w.row0 + w.rows);
+      fz_free(&dst);
+    }
+    fz_release(&readonly);
+  }
+  FZ_CHECK(tw_warp_release(*handle) == TW_OK, "release: %s", tw_last_error());
+  if (whole->dst->p && whole->dst->bytes) { /* a dead handle writes nothing */
+    const uint8_t before = whole->dst->p[0];
+    FZ_CHECK(tw_warp_run(*handle, whole->src->p, whole->src->bytes, whole->dst->p, whole->dst->bytes, 0,
+                         whole->dst_height) == TW_INVALID_ARGUMENT, "a released handle ran");
+    FZ_CHECK(whole->dst->p[0] == before, "a released handle wrote dst");
+  }
+  free(handle);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fz_reader in = {data, size, 0, 0, 0};
   const fz_place place = fz_read_place(&in);
@@ -114,6 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                     !(empty_src && !empty_dst && border != TW_IMAGE_BORDER_CONSTANT);
   if (valid) FZ_CHECK(status == TW_OK || status == TW_OUT_OF_MEMORY, "a valid warp failed with status %d", status);
   if (run_band && valid && status == TW_OK) check_band(&whole, band_row0, band_rows);
+  if (!big && !overlapping) check_prepared(&whole, status, valid, band_row0, band_rows);
 
   fz_release(&readonly);
   free(matrix_block);

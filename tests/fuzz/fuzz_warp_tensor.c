@@ -1,4 +1,4 @@
-/* libFuzzer harness for tw_image_warp_to_tensor (src/image/warp-tensor.h),
+/* libFuzzer harness for tw_image_warp_to_tensor (src/warp/warp-tensor.h),
  * the fused warp -> model tensor entry of tensorwarp/augment.
  *
  * Input (encoding in fuzz.h):
@@ -25,8 +25,8 @@
 #include "common/dtype.h"
 #include "fuzz.h"
 #include "image/convert.h"
-#include "image/warp-tensor.h"
-#include "image/warp.h"
+#include "warp/warp-tensor.h"
+#include "warp/warp.h"
 
 #define SIDE_CAP (1 << 12)
 

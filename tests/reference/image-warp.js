@@ -1,4 +1,4 @@
-// Plain-JS reference for the image warps (src/image/warp.h), written from
+// Plain-JS reference for the image warps (src/warp/warp.h), written from
 // the header's statement of OpenCV 4.6's fixed-point arithmetic: source
 // positions on a 1/32-pixel grid (affine: per-row and per-column integers
 // on a 1/1024 grid; perspective: blocks of doubles), saturated to int16,

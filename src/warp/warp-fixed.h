@@ -11,13 +11,14 @@
  *
  * Kernel names: tw_image_warp_<what>__<isa>; the scalar kernels are the
  * reference, the wasmsimd kernels give the same bytes. */
-#ifndef TW_IMAGE_WARP_FIXED_H
-#define TW_IMAGE_WARP_FIXED_H
+#ifndef TW_WARP_WARP_FIXED_H
+#define TW_WARP_WARP_FIXED_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "image.h"
+#include "image/image.h"
+#include "warp.inc"
 
 #define TW_WARP_INTER_BITS 5 /* fraction bits of a tap position (INTER_BITS) */
 #define TW_WARP_TAB (1 << TW_WARP_INTER_BITS)
@@ -25,18 +26,24 @@
 #define TW_WARP_COEF_BITS 15 /* a 2-D weight table row sums to 1 << 15 */
 #define TW_WARP_RUN 256      /* pixels per coordinate run */
 
-/* One warp call, normalised (warp.c). */
+/* Where a pixel's source position comes from. */
+enum { TW_WARP_KIND_AFFINE = 0, TW_WARP_KIND_PERSPECTIVE = 1, TW_WARP_KIND_REMAP = 2 };
+
+/* One warp, normalised: the kernels' view of a prepared warp (warp-plan.h). */
 typedef struct tw_warp_fixed {
   const uint8_t* src;
   int32_t width, height, channels; /* the source */
   int32_t interpolation, border;   /* TW_IMAGE_* */
   uint8_t fill[4];                 /* CONSTANT's channel values */
   double m[9];                     /* destination -> source (affine: 6) */
-  int perspective;
+  int perspective; /* the matrix is 3 x 3 */
   int32_t block_width; /* perspective: columns restart every block_width (OpenCV's blocks) */
   const int32_t* adelta; /* affine, per destination column: rne(m0 * x * 1024), rne(m3 * x * 1024) */
   const int32_t* bdelta;
   const int16_t* table; /* 2-D weights, K * K per row (linear K = 2, cubic 4); NULL for nearest */
+  const float* map_x;   /* remap: the source x of destination pixel (row, col) at row * map_stride + col */
+  const float* map_y;
+  size_t map_stride;
 } tw_warp_fixed;
 
 /* A run of pixels' coordinates (TW_WARP_RUN entries each). */
@@ -59,26 +66,23 @@ int32_t tw_warp_round(double v);
 /* The per-column affine deltas of destination columns [0, width). */
 void tw_warp_affine_deltas(const double* m, int32_t width, int32_t* adelta, int32_t* bdelta);
 
-/* Coordinates of destination pixels (row, col + k), k < n <= TW_WARP_RUN. */
+/* Coordinates of destination pixels (row, col + k), k < n <= TW_WARP_RUN:
+ * tw_image_warp_<affine|perspective|remap>_coords__<isa>. */
 typedef void (*tw_warp_coords_fn)(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                   const tw_warp_coords* out);
-void tw_image_warp_affine_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                         const tw_warp_coords* out);
-void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                           const tw_warp_coords* out);
-void tw_image_warp_perspective_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                              const tw_warp_coords* out);
-void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                                const tw_warp_coords* out);
+#define TW_WARP_DECLARE_COORDS(name, KIND, isa, simd)                                                    \
+  void tw_image_warp_##name##_coords__##isa(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, \
+                                             const tw_warp_coords* out);
+TW_WARP_COORD_KERNELS(TW_WARP_DECLARE_COORDS)
+#undef TW_WARP_DECLARE_COORDS
 
-/* n pixels from their coordinates into dst (channels bytes each). */
+/* n pixels from their coordinates into dst (channels bytes each):
+ * tw_image_warp_<nearest|linear|cubic>__<isa>. */
 typedef void (*tw_warp_sample_fn)(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_nearest__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_linear__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_cubic__scalar(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_linear__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
-void tw_image_warp_cubic__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+#define TW_WARP_DECLARE_SAMPLE(name, INTERPOLATION, isa, simd) \
+  void tw_image_warp_##name##__##isa(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst);
+TW_WARP_SAMPLE_KERNELS(TW_WARP_DECLARE_SAMPLE)
+#undef TW_WARP_DECLARE_SAMPLE
 
 /* One pixel with some tap outside the source: each tap's index through the
  * border rule (cv::borderInterpolate), CONSTANT taps take the fill; the sum

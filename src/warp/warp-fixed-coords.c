@@ -11,8 +11,14 @@
  * (and Y0, W0, left to right); for column xb + x1: w = W0 + m6 * x1, w = w ?
  * K / w : 0 (K = 1 nearest, 32 otherwise), X = rne(clamp((X0 + m0 * x1) *
  * w)) with NaN taken as INT32_MAX (std::min/std::max in that order).
- * Nearest: sx = sat16(X); otherwise sx = sat16(X >> 5), fx = X & 31. */
+ * Nearest: sx = sat16(X); otherwise sx = sat16(X >> 5), fx = X & 31.
+ *
+ * Remap, from float32 maps (cv::remap's conversion of planar CV_32FC1 maps,
+ * done per pixel): nearest X = cvRound(mx); otherwise X = cvRound(mx * 32)
+ * (the product in float32), then as above. cvRound of a float is x86's
+ * cvtss2si: half to even, INT32_MIN outside int32 and for NaN. */
 #include <math.h>
+#include <stddef.h>
 
 #include "warp-fixed.h"
 
@@ -82,6 +88,31 @@ void tw_image_warp_perspective_coords__scalar(const tw_warp_fixed* w, int32_t ro
       out->a[k] = 0;
       continue;
     }
+    out->x[k] = sat16(X >> TW_WARP_INTER_BITS);
+    out->y[k] = sat16(Y >> TW_WARP_INTER_BITS);
+    out->a[k] = (Y & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (X & (TW_WARP_TAB - 1));
+  }
+}
+
+/* cvRound(float) on x86-64 (cvtss2si): half to even, INT32_MIN outside int32 (NaN too). */
+static int32_t round_f32(float v) {
+  const float r = rintf(v);
+  return r >= -2147483648.0f && r < 2147483648.0f ? (int32_t)r : INT32_MIN;
+}
+
+void tw_image_warp_remap_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                        const tw_warp_coords* out) {
+  const size_t at = (size_t)row * w->map_stride + (size_t)col;
+  const float *mx = w->map_x + at, *my = w->map_y + at;
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  for (int32_t k = 0; k < n; k++) {
+    if (nearest) {
+      out->x[k] = sat16(round_f32(mx[k]));
+      out->y[k] = sat16(round_f32(my[k]));
+      out->a[k] = 0;
+      continue;
+    }
+    const int32_t X = round_f32(mx[k] * (float)TW_WARP_TAB), Y = round_f32(my[k] * (float)TW_WARP_TAB);
     out->x[k] = sat16(X >> TW_WARP_INTER_BITS);
     out->y[k] = sat16(Y >> TW_WARP_INTER_BITS);
     out->a[k] = (Y & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (X & (TW_WARP_TAB - 1));

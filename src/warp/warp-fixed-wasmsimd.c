@@ -68,77 +68,90 @@ TW_INLINE v128_t clamp_round2(v128_t v) {
   return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
 }
 
-/* The block a pair of pixels lies in: its start and X0, Y0, W0 there (the
- * scalar kernel's double operations, computed once per block). */
-typedef struct tw_block {
-  int32_t start;
-  v128_t X0, Y0, W0;
-} tw_block;
-
-TW_INLINE void block_at(const tw_warp_fixed* w, double y, int32_t start, tw_block* b) {
-  const double* m = w->m, xs = (double)start;
-  b->start = start;
-  b->X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
-  b->Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
-  b->W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
-}
-
-/* X and Y of 2 pixels at columns x1 (f64x2) of the block. */
-TW_INLINE void pair_in_block(const tw_warp_fixed* w, double K, const tw_block* b, v128_t x1, v128_t* X, v128_t* Y) {
-  const double* m = w->m;
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(b->W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
-  W = wasm_v128_bitselect(zero, wasm_f64x2_div(wasm_f64x2_splat(K), W), wasm_f64x2_eq(W, zero));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(b->Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
-}
-
-/* Pixels x, x + 1 of the row. They usually share a block; a pair across a
- * block boundary (odd block widths) takes each lane from its own block. */
-TW_INLINE void perspective_pair(const tw_warp_fixed* w, double y, double K, int32_t x, tw_block* b, v128_t* X,
+/* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
+ * splatted: the scalar kernel's double operations in its order. */
+TW_INLINE void perspective_pair(const double* m, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1, v128_t* X,
                                 v128_t* Y) {
-  const int32_t bw = w->block_width;
-  if (x >= b->start + bw) block_at(w, y, x / bw * bw, b); /* once per block */
-  if (x + 1 < b->start + bw) {
-    pair_in_block(w, K, b, wasm_f64x2_make((double)(x - b->start), (double)(x + 1 - b->start)), X, Y);
-    return;
-  }
-  tw_block next;
-  block_at(w, y, b->start + bw, &next);
-  v128_t Xa, Ya, Xb, Yb;
-  pair_in_block(w, K, b, wasm_f64x2_splat((double)(x - b->start)), &Xa, &Ya);
-  pair_in_block(w, K, &next, wasm_f64x2_splat(0.0), &Xb, &Yb);
-  *X = wasm_i32x4_shuffle(Xa, Xb, 0, 4, 2, 3);
-  *Y = wasm_i32x4_shuffle(Ya, Yb, 0, 4, 2, 3);
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
 }
 
+/* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
+ * time with the block columns counted in doubles (exact), the last n % 4
+ * pixels of a block by the scalar kernel. */
 void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                                 const tw_warp_coords* out) {
+  const double* m = w->m;
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
-  const double K = nearest ? 1.0 : (double)TW_WARP_TAB, y = (double)row;
-  const v128_t mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
-  tw_block b;
-  block_at(w, y, col / w->block_width * w->block_width, &b);
+  const double y = (double)row;
+  const v128_t K = wasm_f64x2_splat(nearest ? 1.0 : (double)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  const v128_t four = wasm_f64x2_splat(4.0);
+  const int32_t bw = w->block_width;
+  int32_t k = 0;
+  while (k < n) {
+    const int32_t start = (col + k) / bw * bw, end = start + bw - col < n ? start + bw - col : n; /* [k, end) in this block */
+    const double xs = (double)start;
+    const v128_t X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
+    const v128_t Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
+    const v128_t W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+    const double first = (double)(col + k - start);
+    v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
+    for (; k + 4 <= end; k += 4) {
+      v128_t Xa, Ya, Xb, Yb;
+      perspective_pair(m, K, X0, Y0, W0, xa, &Xa, &Ya);
+      perspective_pair(m, K, X0, Y0, W0, xb, &Xb, &Yb);
+      xa = wasm_f64x2_add(xa, four);
+      xb = wasm_f64x2_add(xb, four);
+      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+      if (nearest) {
+        wasm_v128_store(out->x + k, sat16x4(X));
+        wasm_v128_store(out->y + k, sat16x4(Y));
+        wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+        continue;
+      }
+      wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+      wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+      wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                               wasm_v128_and(X, mask)));
+    }
+    if (k < end) { /* the block's last (end - k) % 4 pixels: the scalar kernel */
+      const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+      tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
+      k = end;
+    }
+  }
+}
+
+/* cvRound of 4 floats as x86's cvtps2dq: half to even, INT32_MIN outside int32 and for NaN. */
+TW_INLINE v128_t round_f32x4(v128_t v) {
+  const v128_t r = wasm_f32x4_nearest(v);
+  const v128_t ok = wasm_v128_and(wasm_f32x4_ge(r, wasm_f32x4_splat(-2147483648.0f)),
+                                  wasm_f32x4_lt(r, wasm_f32x4_splat(2147483648.0f)));
+  return wasm_v128_bitselect(wasm_i32x4_trunc_sat_f32x4(r), wasm_i32x4_splat(INT32_MIN), ok);
+}
+
+void tw_image_warp_remap_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                          const tw_warp_coords* out) {
+  const size_t at = (size_t)row * w->map_stride + (size_t)col;
+  const float *mx = w->map_x + at, *my = w->map_y + at;
+  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+  const v128_t scale = wasm_f32x4_splat(nearest ? 1.0f : (float)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  const int shift = nearest ? 0 : TW_WARP_INTER_BITS;
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
-    v128_t Xa, Ya, Xb, Yb;
-    perspective_pair(w, y, K, col + k, &b, &Xa, &Ya);
-    perspective_pair(w, y, K, col + k + 2, &b, &Xb, &Yb);
-    const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
-    if (nearest) {
-      wasm_v128_store(out->x + k, sat16x4(X));
-      wasm_v128_store(out->y + k, sat16x4(Y));
-      wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
-      continue;
-    }
-    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
-    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
-    wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
-                                             wasm_v128_and(X, mask)));
+    const v128_t X = round_f32x4(wasm_f32x4_mul(wasm_v128_load(mx + k), scale));
+    const v128_t Y = round_f32x4(wasm_f32x4_mul(wasm_v128_load(my + k), scale));
+    wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, shift)));
+    wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, shift)));
+    const v128_t a = wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS), wasm_v128_and(X, mask));
+    wasm_v128_store(out->a + k, nearest ? wasm_i32x4_splat(0) : a);
   }
   if (k < n) { /* the last n % 4 pixels: the scalar kernel */
     const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
-    tw_image_warp_perspective_coords__scalar(w, row, col + k, n - k, &rest);
+    tw_image_warp_remap_coords__scalar(w, row, col + k, n - k, &rest);
   }
 }
 
@@ -160,6 +173,51 @@ TW_INLINE void store_compact(v128_t b, uint8_t* out, const int C) {
   }
 }
 
+/* The fill's channel bytes in every 4-byte slot (store_compact keeps the first C). */
+TW_INLINE v128_t fill_slots(const tw_warp_fixed* w) {
+  uint32_t word;
+  memcpy(&word, w->fill, 4);
+  return wasm_i32x4_splat((int32_t)word);
+}
+
+/* Source indices of 4 tap positions p (int16-saturated) on an axis of n
+ * pixels under a border other than CONSTANT, by one reflection or wrap
+ * (tw_warp_border_index's "near" forms, exact wherever they land inside;
+ * EDGE always lands inside). Lanes outside [0, n) need the general rule. */
+TW_INLINE v128_t border_near4(v128_t p, int32_t n, int32_t border) {
+  const v128_t N = wasm_i32x4_splat(n), zero = wasm_i32x4_splat(0);
+  if (border == TW_IMAGE_BORDER_EDGE) return wasm_i32x4_min(wasm_i32x4_max(p, zero), wasm_i32x4_splat(n - 1));
+  v128_t low, high;
+  if (border == TW_IMAGE_BORDER_REFLECT) {
+    low = wasm_i32x4_neg(p);
+    high = wasm_i32x4_sub(wasm_i32x4_splat(2 * n - 2), p);
+  } else if (border == TW_IMAGE_BORDER_SYMMETRIC) {
+    low = wasm_i32x4_sub(wasm_i32x4_splat(-1), p);
+    high = wasm_i32x4_sub(wasm_i32x4_splat(2 * n - 1), p);
+  } else { /* WRAP */
+    low = wasm_i32x4_add(p, N);
+    high = wasm_i32x4_sub(p, N);
+  }
+  return wasm_v128_bitselect(low, wasm_v128_bitselect(high, p, wasm_i32x4_ge(p, N)), wasm_i32x4_lt(p, zero));
+}
+
+/* The source indices of taps p0 .. p0 + 3 on an axis of n pixels (-1:
+ * CONSTANT's fill), tw_warp_border_index's values: vector forms, the
+ * general rule for lanes they do not settle. */
+TW_INLINE void tap_indices(int32_t p0, int32_t n, int32_t border, int32_t* out) {
+  const v128_t p = wasm_i32x4_add(wasm_i32x4_splat(p0), wasm_i32x4_make(0, 1, 2, 3));
+  const v128_t last = wasm_i32x4_splat(n - 1);
+  if (border == TW_IMAGE_BORDER_CONSTANT) {
+    wasm_v128_store(out, wasm_v128_bitselect(p, wasm_i32x4_splat(-1), wasm_u32x4_le(p, last)));
+    return;
+  }
+  const v128_t index = border_near4(p, n, border);
+  wasm_v128_store(out, index);
+  if (!wasm_i32x4_all_true(wasm_u32x4_le(index, last))) {
+    for (int k = 0; k < 4; k++) out[k] = tw_warp_border_index(p0 + k, n, border);
+  }
+}
+
 /* ---- nearest ------------------------------------------------------------------ */
 
 /* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
@@ -176,11 +234,36 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
-  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
+  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
-    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+    const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
+    if (!wasm_i32x4_all_true(inside) && constant) {
+      /* CONSTANT: a pixel outside is the fill; the inside ones are gathered (outside lanes read byte 0) */
+      const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
+      v128_t v = wasm_i32x4_splat(0);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+      store_compact(wasm_v128_bitselect(v, fill, inside), dst + (size_t)k * (size_t)C, C);
+      continue;
+    }
+    if (!wasm_i32x4_all_true(inside)) {
+      /* the other borders: the 4 pixels' indices by one reflection or wrap, gathered when all land inside */
+      const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
+      if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
+        const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
+        v128_t v = wasm_i32x4_splat(0);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+        store_compact(v, dst + (size_t)k * (size_t)C, C);
+        continue;
+      }
       for (int q = 0; q < 4; q++) {
         const int32_t sx = c->x[k + q], sy = c->y[k + q];
         uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
@@ -244,28 +327,39 @@ TW_INLINE v128_t load_quad_row(const uint8_t* p, const int C) {
   }
 }
 
-/* int16 pairs (byte o + ch, byte o + C + ch) for ch = 0..3: pixels (k, k+1) of a tap row. */
-#define TW_PAIRS(v, z, C, o)                                                                                      \
-  wasm_i8x16_shuffle(v, z, (o), 16, (o) + (C), 16, (o) + 1, 16, (o) + (C) + 1, 16, (o) + 2, 16, (o) + (C) + 2, 16, \
-                     (o) + 3, 16, (o) + (C) + 3, 16)
+/* The int16 pairs of two tap rows: for ch = 0..3, (byte lo + ch, byte lo +
+ * C + ch) (pixels k, k + 1 of one row) into the low vector and the same from
+ * byte hi into the high one. One single-source byte shuffle and two
+ * zero-extensions (a two-source shuffle with a zero vector costs engines
+ * several instructions); the values are the bytes themselves either way. */
+#define TW_PAIR_BYTES(C, o) (o), (o) + (C), (o) + 1, (o) + (C) + 1, (o) + 2, (o) + (C) + 2, (o) + 3, (o) + (C) + 3
 
-TW_INLINE v128_t pairs(v128_t v, const int C, const int o) {
-  const v128_t z = wasm_i32x4_splat(0);
-#define TW_PAIRS_AT(C)                      \
-  switch (o) {                              \
-    case 0: return TW_PAIRS(v, z, C, 0);    \
-    case 8: return TW_PAIRS(v, z, C, 8);    \
-    default: return TW_PAIRS(v, z, C, 2 * C); \
-  }
-  switch (C) {
-    case 1: TW_PAIRS_AT(1)
-    case 2: TW_PAIRS_AT(2)
-    case 3: TW_PAIRS_AT(3)
-    default: TW_PAIRS_AT(4)
-  }
-#undef TW_PAIRS_AT
+typedef struct tw_pairs {
+  v128_t lo, hi;
+} tw_pairs;
+
+TW_INLINE tw_pairs pairs_of(v128_t p) {
+  return (tw_pairs){wasm_u16x8_extend_low_u8x16(p), wasm_u16x8_extend_high_u8x16(p)};
 }
-#undef TW_PAIRS
+
+/* lo, hi: 0 or 8 (linear: the two rows of a pixel's taps), or 0 and 2C (cubic: taps 0-1 and 2-3 of a row). */
+TW_INLINE tw_pairs pairs2(v128_t v, const int C, const int lo, const int hi) {
+#define TW_SHUFFLE(v, ...) wasm_i8x16_shuffle(v, v, __VA_ARGS__) /* expands the index lists first */
+#define TW_PAIRS_CASE(C, LO, HI) return pairs_of(TW_SHUFFLE(v, TW_PAIR_BYTES(C, LO), TW_PAIR_BYTES(C, HI)))
+#define TW_PAIRS_FOR(C)                                     \
+  if (lo == 0 && hi == 8) TW_PAIRS_CASE(C, 0, 8);           \
+  TW_PAIRS_CASE(C, 0, 2 * C)
+  switch (C) {
+    case 1: TW_PAIRS_FOR(1);
+    case 2: TW_PAIRS_FOR(2);
+    case 3: TW_PAIRS_FOR(3);
+    default: TW_PAIRS_FOR(4);
+  }
+#undef TW_PAIRS_FOR
+#undef TW_PAIRS_CASE
+#undef TW_SHUFFLE
+}
+#undef TW_PAIR_BYTES
 
 TW_INLINE v128_t round_shift(v128_t sum) {
   return wasm_i32x4_shr(wasm_i32x4_add(sum, wasm_i32x4_splat(1 << (TW_WARP_COEF_BITS - 1))), TW_WARP_COEF_BITS);
@@ -276,17 +370,18 @@ TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t*
   v128_t v = wasm_i32x4_splat(0);
   v = load_pair_row(v, p, C, 0);
   v = load_pair_row(v, p + row_bytes, C, 1);
-  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt)),
-                                  wasm_i32x4_dot_i16x8(pairs(v, C, 8), wasm_v128_load32_splat(wt + 2)));
+  const tw_pairs q = pairs2(v, C, 0, 8);
+  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt)),
+                                  wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 2)));
   return round_shift(s);
 }
 
 TW_INLINE v128_t cubic_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
-    const v128_t v = load_quad_row(p + (size_t)r * row_bytes, C);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 0), wasm_v128_load32_splat(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, C, 2 * C), wasm_v128_load32_splat(wt + 4 * r + 2)));
+    const tw_pairs q = pairs2(load_quad_row(p + (size_t)r * row_bytes, C), C, 0, 2 * C);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 4 * r + 2)));
   }
   return round_shift(s);
 }
@@ -347,27 +442,26 @@ TW_INLINE v128_t gather_row(const tw_warp_fixed* w, size_t row_bytes, int32_t yi
  * fill, the vector arithmetic of the inside pixels). */
 TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C,
                                const int cubic) {
-  const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
+  const int first = cubic ? -1 : 0;
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   int32_t xs[4], ys[4];
-  for (int k = 0; k < K; k++) {
-    xs[k] = tw_warp_border_index(sx + first + k, w->width, w->border);
-    ys[k] = tw_warp_border_index(sy + first + k, w->height, w->border);
-  }
+  tap_indices(sx + first, w->width, w->border, xs);
+  tap_indices(sy + first, w->height, w->border, ys);
   if (!cubic) {
     const int16_t* wt = w->table + (size_t)a * 4;
     v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
     const v128_t lower = gather_row(w, row_bytes, ys[1], xs, 2, C);
     v = wasm_i64x2_shuffle(v, lower, 0, 2); /* row 1's two taps in slots 2, 3 */
-    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt)),
-                                      wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 2))));
+    const tw_pairs q = pairs2(v, 4, 0, 8);
+    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt)),
+                                      wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 2))));
   }
   const int16_t* wt = w->table + (size_t)a * 16;
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
-    const v128_t v = gather_row(w, row_bytes, ys[r], xs, 4, C);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 0), wasm_v128_load32_splat(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(pairs(v, 4, 8), wasm_v128_load32_splat(wt + 4 * r + 2)));
+    const tw_pairs q = pairs2(gather_row(w, row_bytes, ys[r], xs, 4, C), 4, 0, 8);
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt + 4 * r)));
+    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 4 * r + 2)));
   }
   return round_shift(s);
 }
@@ -412,13 +506,22 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
   const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
-  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
+  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
+  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;
   int32_t k = 0;
   for (; any_inside && k + 4 <= n; k += 4) {
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
     if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      /* CONSTANT, every tap of the 4 pixels outside (tw_warp_fixed_all_fill): 4 fills */
+      const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
+                                       wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
+      if (constant && wasm_i32x4_all_true(away)) {
+        store_compact(fill, dst + (size_t)k * (size_t)C, C);
+        continue;
+      }
       for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
       continue;
     }

@@ -1,7 +1,8 @@
-/* The fused warp -> tensor entry (warp-tensor.h): validate everything, then
- * per band of destination rows warp into a small scratch (tw_image_warp,
- * the warp's own driver and kernels) and convert the scratch into its rows
- * of the tensor (toTensor's kernels), while it is still in cache. */
+/* The fused warp -> tensor entry (warp-tensor.h): validate everything and
+ * prepare the warp once (warp-plan.h), then per band of destination rows
+ * warp into a small scratch (the warp's own driver and kernels) and convert
+ * the scratch into its rows of the tensor (toTensor's kernels), while it is
+ * still in cache. */
 #include "warp-tensor.h"
 
 #include <stdlib.h>
@@ -10,9 +11,10 @@
 #include "common/config.h"
 #include "common/heap.h"
 #include "common/status.h"
-#include "convert-kernels.h"
-#include "convert.h"
-#include "warp.h"
+#include "image/convert-kernels.h"
+#include "image/convert.h"
+#include "image/image-check.h"
+#include "warp-plan.h"
 
 /* Scratch bytes a default band aims at: the band is written by the warp and
  * read straight back by the conversion, so it should stay in L1/L2. */
@@ -27,15 +29,6 @@ typedef struct tw_warp_tensor_args {
   uint32_t fill;
   int32_t width, height; /* the destination */
 } tw_warp_tensor_args;
-
-/* tw_image_warp for destination rows [row0, row0 + rows) into `band`; with
- * rows 0 it only validates the warp's arguments. */
-static int32_t warp_band(const tw_warp_tensor_args* a, uint8_t* band, int32_t row0, int32_t rows) {
-  const size_t bytes = (size_t)rows * (size_t)a->width * (size_t)a->channels;
-  return tw_image_warp(a->src, a->src_bytes, a->src_width, a->src_height, a->channels, a->matrix, a->perspective,
-                       a->interpolation, a->border, a->fill, rows ? band : NULL, bytes, a->width, a->height, row0,
-                       rows);
-}
 
 /* Converts the band (rows [row0, row0 + rows), full width) into its rows of
  * the tensor: the plan's pixels become the band's, its plane stays the
@@ -90,20 +83,18 @@ static int32_t pick_band_rows(int32_t band_rows, int32_t width, int32_t height, 
 }
 
 /* Every band is `rows` rows: the last one starts at height - rows. */
-static tw_status run_bands(const tw_warp_tensor_args* a, const tw_image_convert_plan* plan, void* out,
-                           int32_t rows) {
+static tw_status run_bands(const tw_warp_tensor_args* a, tw_warp_plan* warp, const tw_image_convert_plan* plan,
+                           void* out, int32_t rows) {
   uint8_t* band = malloc((size_t)rows * (size_t)a->width * (size_t)a->channels);
   if (!band) return tw_fail(TW_OUT_OF_MEMORY, "scratch: could not allocate a band of %d rows", (int)rows);
-  tw_status status = TW_OK;
-  for (int32_t row0 = 0; status == TW_OK; row0 += rows) {
+  for (int32_t row0 = 0;; row0 += rows) {
     const int32_t at = row0 > a->height - rows ? a->height - rows : row0;
-    status = warp_band(a, band, at, rows);
-    if (status != TW_OK) break;
+    tw_warp_plan_rows(warp, a->src, band, at, rows);
     convert_band(plan, band, out, a->width, at, rows);
     if (at + rows == a->height) break;
   }
   free(band);
-  return status;
+  return TW_OK;
 }
 
 int32_t tw_image_warp_to_tensor(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
@@ -120,11 +111,24 @@ int32_t tw_image_warp_to_tensor(const uint8_t* src, size_t src_bytes, int32_t sr
   tw_status status = tw_check_heap_range("params", params, TW_IMAGE_TENSOR_PARAM_COUNT * sizeof(float));
   if (status == TW_OK) status = tw_check_heap_range("matrix", matrix, (perspective ? 9 : 6) * sizeof(double));
   if (status == TW_OK) status = tw_check_heap_range("src", src, src_bytes);
-  if (status == TW_OK) status = warp_band(&a, NULL, 0, 0); /* the warp's own checks */
+  if (status != TW_OK) return status;
+  /* the warp's own checks, and its plan, once for every band */
+  const tw_warp_geometry g = {.src_width = src_width, .src_height = src_height, .channels = channels,
+                              .kind = perspective ? TW_WARP_KIND_PERSPECTIVE : TW_WARP_KIND_AFFINE,
+                              .perspective = perspective, .matrix = matrix, .interpolation = interpolation,
+                              .border = border, .fill = fill, .dst_width = dst_width, .dst_height = dst_height};
+  tw_warp_plan warp;
+  status = tw_warp_plan_prepare(&warp, &g);
+  if (status != TW_OK) return status;
+  status = tw_warp_check_band(&warp, src, src_bytes, NULL, 0, 0, 0);
   if (status == TW_OK) {
     status = tw_image_to_tensor_plan(&plan, dst_width, dst_height, channels, out_channels, layout, dtype, params);
   }
   if (status == TW_OK) status = check_out(&a, &plan, out, out_bytes);
-  if (status != TW_OK || out_bytes == 0) return status;
-  return run_bands(&a, &plan, out, pick_band_rows(band_rows, dst_width, dst_height, channels));
+  if (status == TW_OK && out_bytes != 0) {
+    if (src_bytes == 0) status = tw_image_check_extensible(1, border); /* every tap outside: only CONSTANT */
+    if (status == TW_OK) status = run_bands(&a, &warp, &plan, out, pick_band_rows(band_rows, dst_width, dst_height, channels));
+  }
+  tw_warp_plan_release(&warp);
+  return status;
 }

@@ -4,9 +4,9 @@
  * This header is the manual.
  *
  * The destination is dst_width x dst_height pixels of `channels` bytes; it
- * is computed a band of rows at a time into a small uint8 scratch by
- * tw_image_warp itself (same kernels, same arithmetic: a banded warp is
- * bit-identical to one call), and each band is converted by toTensor's
+ * is computed a band of rows at a time into a small uint8 scratch by the
+ * warp prepared once for all bands (warp-plan.h: the kernels and arithmetic
+ * of tw_image_warp; a banded warp is bit-identical to one call), and each band is converted by toTensor's
  * kernels straight into its rows of `out`. So the result equals, bit for bit,
  *   tw_image_warp(... whole destination ...) then tw_image_to_tensor(...)
  * on that image, whatever the band size (and with the SIMD and the scalar
@@ -29,15 +29,14 @@
  * / TW_OUT_OF_MEMORY with tw_last_error() naming the argument; on failure
  * nothing is written to out.
  *
- * Memory: one scratch block for the band (band_rows * dst_width * channels
- * bytes) plus the warp's own plan block per band, both freed before
- * returning. The first band's warp runs before any byte of out is written,
- * so a failure there (out of memory included) leaves out untouched. Every
- * band has the same number of rows (the last one is moved up to end at the
- * last row, recomputing a few rows with the same bits), so every later warp
- * asks for the block the first one got and freed. */
-#ifndef TW_IMAGE_WARP_TENSOR_H
-#define TW_IMAGE_WARP_TENSOR_H
+ * Memory: the prepared warp's scratch (warp.h) and one block for the band
+ * (band_rows * dst_width * channels bytes), both allocated before any byte
+ * of out is written (so running out of memory leaves out untouched) and
+ * freed before returning. Every band has the same number of rows (the last
+ * one is moved up to end at the last row, recomputing a few rows with the
+ * same bits). */
+#ifndef TW_WARP_WARP_TENSOR_H
+#define TW_WARP_WARP_TENSOR_H
 
 #include <stddef.h>
 #include <stdint.h>
