@@ -28,6 +28,12 @@ void tw_color_gray__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_
   }
 }
 
+uint64_t tw_color_gray_sum__scalar(const uint8_t* in, size_t pixels, size_t channels) {
+  uint64_t sum = 0;
+  for (size_t p = 0; p < pixels; p++, in += channels) sum += tw_color_gray_of(in);
+  return sum;
+}
+
 void tw_color_bytes__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,
                             uint8_t mask) {
   for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {

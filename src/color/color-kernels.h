@@ -22,6 +22,8 @@
  *       (width >= 3), colour byte -> round(S / 13) = (2·S + 13) / 26 with S
  *       the 3x3 sum around it (above, row, below) plus 4 times itself; their
  *       alpha bytes copied; pixels 0 and width − 1 not written
+ *   gray_sum(in, pixels, channels):
+ *       the sum of the pixels' gray bytes, as an integer
  *   minmax(in, pixels, channels, lo, hi):
  *       each colour channel's smallest and largest byte (pixels >= 1)
  *   hue(in, out, pixels, channels, shift):
@@ -52,7 +54,8 @@
   void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);           \
   void tw_color_sharpen_row__##isa(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,   \
                                    size_t width, size_t channels);                                                  \
-  void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);
+  void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);   \
+  uint64_t tw_color_gray_sum__##isa(const uint8_t* in, size_t pixels, size_t channels);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)
