@@ -1,5 +1,5 @@
-// The heap path of tensorwarp/augment (js/augment/heap-run.js): a last segment whose colour steps all have C
-// entries runs with the pixels in the wasm heap. Its image and its tensor must be the bytes of the image path
+// The heap path of tensorwarp/augment (js/augment/heap-run.js): a warp, its colour steps, a policy and the
+// colour steps after it run with the pixels in the wasm heap. Its image and its tensor must be the bytes of the image path
 // (warp, each functional op on a JS image, toTensor), which steps written in JS (noise, erasing with a box)
 // still take; errors from bad replayed params are the functional ops' own; nothing leaks.
 import { test } from 'node:test';
@@ -7,14 +7,13 @@ import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { compose, random } from '../js/augment.js';
 import { toTensor, warpAffine } from '../js/image.js';
-import * as image from '../js/image.js';
 import { wasm } from '../js/module.js';
 import { testImage } from './support/augment-color.mjs';
+import { applyColor, applyPolicy } from '../js/augment/color-run.js';
 
 await ready();
 
 const TENSOR = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
-const JITTER = { brightness: 'adjustBrightness', contrast: 'adjustContrast', saturation: 'adjustSaturation', hue: 'adjustHue' };
 
 const same = (a, b, label) => assert.ok(Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)), label);
 
@@ -27,33 +26,44 @@ const PIPELINES = {
     random.invert({ p: 0.3 }), random.gamma({ gamma: [0.5, 2], p: 0.5 }), random.gaussianBlur({ size: 5, p: 0.5 })],
   colourOnly: [random.colorJitter({ brightness: 0.5, hue: 0.3 }), random.erasing({ p: 0.5, value: 7 })],
   noise: [random.crop({ width: 20, height: 20 }), random.colorJitter({ saturation: 0.5 }), random.noise({ std: 3 })],
+  randAugment: [random.resizedCrop({ width: 32, height: 24 }), random.flip({ horizontal: 0.5 }), random.randAugment({ numOps: 3, magnitude: 12 })],
+  trivialAugment: [random.crop({ width: 30, height: 30 }), random.trivialAugment({ fill: 200 }), random.colorJitter({ hue: 0.2 })],
+  autoAugment: [random.colorJitter({ contrast: 0.5 }), random.autoAugment({ fill: 77 }), random.invert({ p: 0.5 })],
 };
+
+const GEOMETRIC = ['crop', 'resizedCrop', 'flip'];
+const POLICIES = { randAugment: 'randAugment', trivialAugment: 'trivialAugment', autoAugment: 'autoAugment' };
 
 test('image and tensor: the heap path equals the image path, for many seeds and both channel counts', () => {
   let checked = 0;
   for (const [name, list] of Object.entries(PIPELINES)) {
     for (const channels of [3, 4]) {
       const augment = compose(list, { seed: 11 });
+      const geometric = compose(list.filter((t) => GEOMETRIC.includes(t.transform)), { seed: 11 });
       const img = testImage(57, 43, channels, 5);
       for (let k = 0; k < 12; k++) {
         const r = augment({ image: img }, k);
         const t = augment({ image: img }, k, { tensor: TENSOR });
         same(t.tensor.data, toTensor(r.image, TENSOR).data, `${name} ${channels}ch k=${k}: tensor = toTensor(image)`);
-        // the image path, by hand: the geometric part alone, then each colour step's functional ops
-        const geometric = compose(list.filter((t) => ['crop', 'resizedCrop', 'flip'].includes(t.transform)), { seed: 11 });
-        let expected = geometric.replay({ ...r.params, transforms: r.params.transforms.filter((e) => ['crop', 'resizedCrop', 'flip'].includes(e.transform)) }, { image: img }).image;
-        for (const e of r.params.transforms) {
-          if (!e.fired || ['crop', 'resizedCrop', 'flip'].includes(e.transform)) continue;
-          if (e.transform === 'colorJitter') expected = e.order.reduce((im, key) => image[JITTER[key]](im, e[key]), expected);
-          else expected = null; // other steps: covered by tensor = toTensor(image) and augment-color.test.mjs
-          if (expected === null) break;
-        }
-        if (expected !== null) same(r.image.data, expected.data, `${name} ${channels}ch k=${k}: image = the functional ops`);
+        // the image path's own functions, step by step: the geometric part, then each colour step or policy
+        const entries = r.params.transforms;
+        let expected = geometric.replay({ ...r.params, transforms: entries.filter((e) => GEOMETRIC.includes(e.transform)) }, { image: img }).image;
+        list.forEach((transform, i) => {
+          const e = entries[i];
+          if (GEOMETRIC.includes(e.transform) || !e.fired) return;
+          if (Object.hasOwn(POLICIES, e.transform)) {
+            const fill = transform.options?.fill ?? null;
+            expected = applyPolicy(expected, { ops: e.ops, fill, transform: e.transform, width: expected.width, height: expected.height });
+          } else {
+            expected = applyColor(expected, e);
+          }
+        });
+        same(r.image.data, expected.data, `${name} ${channels}ch k=${k}: image = the image path`);
         checked++;
       }
     }
   }
-  assert.equal(checked, 4 * 2 * 12);
+  assert.equal(checked, 7 * 2 * 12);
 });
 
 test('bad replayed params: the functional op\'s error, nothing leaked, the next call works', () => {

@@ -137,21 +137,25 @@ export function policyFillBytes(fill, channels, transform) {
   return Uint8Array.from({ length: channels }, (_, k) => roundHalfEven(list.length === 1 ? list[0] : list[k]));
 }
 
-/** One photometric op of a policy (torchvision's _apply_op) with its signed magnitude. */
-function policyColor(img, op, m) {
+/** One photometric op of a policy (torchvision's _apply_op) with its signed magnitude: [name, args] of the functional op. */
+export function policyCall(op, m) {
   switch (op) {
-    case 'Identity': return img;
-    case 'Brightness': return colorOp('adjustBrightness')(img, 1 + m);
-    case 'Color': return colorOp('adjustSaturation')(img, 1 + m);
-    case 'Contrast': return colorOp('adjustContrast')(img, 1 + m);
-    case 'Sharpness': return colorOp('adjustSharpness')(img, 1 + m);
-    case 'Posterize': return colorOp('posterize')(img, Math.trunc(m));
-    case 'Solarize': return colorOp('solarize')(img, m);
-    case 'AutoContrast': return colorOp('autocontrast')(img);
-    case 'Equalize': return colorOp('equalize')(img);
-    case 'Invert': return colorOp('invert')(img);
+    case 'Brightness': return ['adjustBrightness', [1 + m]];
+    case 'Color': return ['adjustSaturation', [1 + m]];
+    case 'Contrast': return ['adjustContrast', [1 + m]];
+    case 'Sharpness': return ['adjustSharpness', [1 + m]];
+    case 'Posterize': return ['posterize', [Math.trunc(m)]];
+    case 'Solarize': return ['solarize', [m]];
+    case 'AutoContrast': return ['autocontrast', []];
+    case 'Equalize': return ['equalize', []];
+    case 'Invert': return ['invert', []];
     default: throw new Error(`policy op ${op} is unknown`);
   }
+}
+
+function policyColor(img, op, m) {
+  const [name, args] = policyCall(op, m);
+  return colorOp(name)(img, ...args);
 }
 
 /**

@@ -20,7 +20,7 @@ import { policyForward } from './policy-geometry.js';
 import { GEOMETRIC_OPS } from './policy-tables.js';
 import { checkOptions, probability, bounded, boolean, oneOf, describe, freeze } from './options.js';
 import { warpSegment, resample } from './resample.js';
-import { runColorsInHeap } from './heap-run.js';
+import { runInHeap } from './heap-run.js';
 import { makeBatch } from './batch.js';
 import { segmentForward, segmentBackward } from './elastic.js';
 import { multiply3 } from './mat3.js';
@@ -184,6 +184,8 @@ function copyImage(img) {
 
 function runImage(image, p, settings, tensor, op) {
   const sampling = { interpolation: settings.interpolation, border: settings.border, fill: settings.fill, antialias: settings.antialias };
+  const inHeap = runInHeap(image, p.segments, sampling, tensor, op); // colour and policy steps with the pixels in the heap
+  if (inHeap !== null) return inHeap;
   const colored = (img, segment) => segment.colors.reduce(applyColor, img);
   let current = image;
   for (const segment of p.segments.slice(0, -1)) {
@@ -192,9 +194,7 @@ function runImage(image, p, settings, tensor, op) {
   }
   const last = p.segments.at(-1);
   if (last.colors.length > 0) {
-    // warp to an image, colour it, then (if asked) the tensor: never the fused warp -> tensor. With the pixels in the heap where every step can run there.
-    const inHeap = runColorsInHeap(current, last, sampling, tensor, op);
-    if (inHeap !== null) return inHeap;
+    // warp to an image, colour it, then (if asked) the tensor: never the fused warp -> tensor
     let out = colored(warpSegment(current, last, sampling), last);
     if (out === image || out.data === image.data) out = copyImage(out); // a fresh result, never the input
     return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
