@@ -88,8 +88,7 @@ export function runInHeap(image, segments, sampling, tensor, op) {
       if (call.kind === 'nearest') {
         policyNearestInHeap(m, call.op, call.magnitude, call.fill, size, a, b);
       } else {
-        const view = new Uint8Array(m.HEAPU8.buffer, a, bytes); // made after the last allocation: memory growth replaces the buffer
-        colorInHeap(m, call.name, call.args, { ...size, view }, a, b);
+        colorInHeap(m, call.name, call.args, { ...size, view: frame.view(a, bytes) }, a, b); // the view: for the op's checks
       }
       [a, b] = [b, a];
     }
