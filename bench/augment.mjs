@@ -4,7 +4,8 @@
 // geometric pipeline written with OpenCV.js, torchvision 0.14 (one thread, a
 // child process) on all three pipelines, and batches on 1 and 2 workers; in
 // Node and in headless Chromium (Debian's, via playwright-core; Web Workers
-// there). Interleaved rounds, medians, ratios within one run.
+// there). Interleaved rounds (torchvision's child runs once per round, between
+// the Node rounds), medians, ratios within one run.
 // Usage: node bench/augment.mjs [rounds] [--no-browser] [--only <text in a case name>]
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
@@ -32,14 +33,31 @@ function loadOpenCv() {
   });
 }
 
-async function inNode() {
+/**
+ * The Node cases and the torchvision child, round by round in turn (each a warm-up round and one timed
+ * round), so that both see the same stretch of a shared machine's load: { node, torch }, each the median of
+ * its rounds (torch also keeps `version`, or `error`).
+ */
+async function nodeAndTorchvision() {
   await ready();
   const { cases, close } = augmentCases({ cv: (await loadOpenCv()).cv, only });
+  const nodeRounds = [], torchRounds = [];
   try {
-    return await measure(cases, { rounds, perRound: PER_ROUND });
+    for (let r = 0; r < rounds; r++) {
+      nodeRounds.push(await measure(cases, { rounds: 1, perRound: PER_ROUND }));
+      torchRounds.push(torchvision(1));
+    }
   } finally {
     await close();
   }
+  const mid = (list, key) => {
+    const values = list.map((x) => x[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
+    return values.length ? values[Math.floor(values.length / 2)] : undefined;
+  };
+  const node = Object.fromEntries(Object.keys(nodeRounds[0]).map((k) => [k, mid(nodeRounds, k)]));
+  const first = torchRounds.find((t) => !t.error) ?? torchRounds[0];
+  const torch = first.error ? first : Object.fromEntries(Object.keys(first).map((k) => [k, k === 'version' ? first.version : mid(torchRounds, k)]));
+  return { node, torch };
 }
 
 /** The torchvision pipelines to run: those beside the selected cases. */
@@ -48,10 +66,10 @@ function torchOnly() {
   return keys.length === Object.keys(TORCH_PEERS).length ? '' : keys.length === 1 ? keys[0] : keys.length ? '' : 'none';
 }
 
-function torchvision() {
+function torchvision(torchRounds) {
   try {
     const out = execFileSync('/usr/bin/python3', [fileURLToPath(new URL('peers/augment_torchvision.py', import.meta.url)),
-      String(rounds), String(PER_ROUND), torchOnly()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      String(torchRounds), String(PER_ROUND), torchOnly()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return JSON.parse(out.trim().split('\n').pop());
   } catch (error) {
     return { error: `torchvision not run: ${error.message.split('\n')[0]}` };
@@ -110,8 +128,7 @@ console.log(`tensorwarp/augment bench: 500x375 RGBA -> resizedCrop(224) + flip(0
   '(3 transforms; 6 adds rotate, flip, rotate90), or resizedCrop(224) + flip(0.5) + colorJitter(0.4, 0.4, 0.4, 0.1) ' +
   '(ImageNet train) or + randAugment(2, 9) (RandAugment) on photo-like images -> NCHW float32 normalised; ' +
   `${rounds} interleaved rounds of ${PER_ROUND} images per case, medians; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-const node = await inNode();
-const torch = torchvision();
+const { node, torch } = await nodeAndTorchvision();
 table(`Node ${process.version}`, node, torch);
 if (torch.error) console.log(`- ${torch.error}`);
 console.log(`- load average after Node and torchvision: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
