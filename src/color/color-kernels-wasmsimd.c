@@ -6,6 +6,9 @@
  * by swizzles. Leftovers go through the scalar steps; nothing is read or
  * written outside the arrays. */
 #include "color-kernels.h"
+
+#include <string.h>
+
 #include "common/simd.h"
 
 /* A leftover loop clang must leave as it is (not vectorised or unrolled: it runs < 16 times). */
@@ -383,4 +386,49 @@ void tw_color_minmax__wasmsimd(const uint8_t* in, size_t pixels, size_t channels
     lo[c] = mins[i] < lo[c] ? mins[i] : lo[c];
     hi[c] = maxs[i] > hi[c] ? maxs[i] : hi[c];
   }
+}
+
+/* The source index lanes of 4 grid values g (nearest_index of the scalar kernel, lane-wise: the same float32
+ * operations, f32x4.nearest for nearbyintf) and whether each lies inside [0, size). */
+static inline v128_t nearest_index4(v128_t g, v128_t half, float size, v128_t* inside) {
+  const v128_t r = wasm_f32x4_nearest(wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_add(g, wasm_f32x4_splat(1.0f)), half),
+                                                     wasm_f32x4_splat(0.5f)));
+  *inside = wasm_v128_and(wasm_f32x4_ge(r, wasm_f32x4_splat(0.0f)), wasm_f32x4_lt(r, wasm_f32x4_splat(size)));
+  return wasm_i32x4_trunc_sat_f32x4(r);
+}
+
+/* 4 pixels a step: their coordinates in SIMD, then the 4 reads (a gather) one by one; the rest scalar. */
+void tw_color_nearest_row__wasmsimd(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r) {
+  const size_t ch = r->channels;
+  const v128_t gyu = wasm_f32x4_splat(r->gyu), gyv = wasm_f32x4_splat(r->gyv);
+  const v128_t t2 = wasm_f32x4_splat(r->theta2), t5 = wasm_f32x4_splat(r->theta5);
+  const v128_t half_w = wasm_f32x4_splat(r->half_w), half_h = wasm_f32x4_splat(r->half_h);
+  const v128_t width = wasm_i32x4_splat(r->width);
+  int32_t k = 0;
+  for (; k + 4 <= r->n; k += 4, out += 4 * ch) {
+    v128_t in_u, in_v;
+    const v128_t u = nearest_index4(wasm_f32x4_add(wasm_f32x4_add(wasm_v128_load(r->gxu + k), gyu), t2), half_w,
+                                    (float)r->width, &in_u);
+    const v128_t v = nearest_index4(wasm_f32x4_add(wasm_f32x4_add(wasm_v128_load(r->gxv + k), gyv), t5), half_h,
+                                    (float)r->height, &in_v);
+    /* v·width + u < width·height <= 2^32: exact in u32 lanes where both are inside */
+    const v128_t at = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(v, width), u), wasm_v128_and(in_u, in_v));
+    const v128_t inside = wasm_v128_and(in_u, in_v);
+    uint32_t index[4], ok[4];
+    wasm_v128_store(index, at);
+    wasm_v128_store(ok, inside);
+    for (int j = 0; j < 4; j++) {
+      const uint8_t* from = ok[j] ? in + (size_t)index[j] * ch : r->fill;
+      if (ch == 4) {
+        memcpy(out + 4 * j, from, 4);
+      } else {
+        for (size_t c = 0; c < ch; c++) out[j * ch + c] = from[c];
+      }
+    }
+  }
+  tw_color_nearest_row rest = *r;
+  rest.gxu += k;
+  rest.gxv += k;
+  rest.n -= k;
+  tw_color_nearest_row__scalar(in, out, &rest);
 }

@@ -3,54 +3,43 @@
  * float32 arithmetic: affine_grid's base grid times the rescaled theta, each
  * product and sum rounded in torch's order, then grid_sample's unnormalize
  * and nearbyint. js/augment/policy-geometry.js computes theta (float64, then
- * float32, as torchvision) and states the map. One scalar pass: a gather per
- * pixel, no arithmetic SIMD would share between lanes that the scalar loop
- * does not already keep in registers. */
+ * float32, as torchvision) and states the map. The per-column products are
+ * made once per chunk of columns; the rows go through the nearest_row
+ * kernels (color-kernels.h: SIMD for the coordinates of 4 pixels, then a
+ * gather of their bytes; bit-identical to the scalar one). */
 #include <math.h>
 #include <string.h>
 
 #include "color.h"
+#include "color-kernels.h"
 #include "common/checked.h"
+#include "common/config.h"
 #include "common/heap.h"
 #include "common/status.h"
 #include "image/image-check.h"
 
-/* The source column or row of base-grid value g along an axis of `size` (half = f(size / 2)), or -1 when it
- * falls outside. nearbyintf rounds half to even (wasm's f32.nearest), as torch's nearbyint. */
-static inline int64_t source_index(float g, float half, int32_t size) {
-  const float v = ((g + 1.0f) * half) - 0.5f;
-  const float r = nearbyintf(v);
-  return r >= 0.0f && r < (float)size ? (int64_t)r : -1;
-}
-
-/* Columns per chunk of the per-column products (made once per row chunk, not once per pixel). */
+/* Columns per chunk of the per-column products (made once per chunk, not once per pixel). */
 #define TW_POLICY_CHUNK 256
 
 static void policy_rows(const uint8_t* in, uint8_t* out, int32_t width, int32_t height, size_t channels,
                         const float theta[6], const uint8_t fill[4]) {
-  const float half_w = (float)(0.5 * width), half_h = (float)(0.5 * height);
+  void (*row_kernel)(const uint8_t*, uint8_t*, const tw_color_nearest_row*) =
+      tw_use_simd() ? tw_color_nearest_row__wasmsimd : tw_color_nearest_row__scalar;
   float gxu[TW_POLICY_CHUNK], gxv[TW_POLICY_CHUNK];
+  tw_color_nearest_row r = {gxu, gxv, 0, 0, theta[2], theta[5], (float)(0.5 * width), (float)(0.5 * height), 0,
+                            width, height, channels, fill};
   for (int32_t x0 = 0; x0 < width; x0 += TW_POLICY_CHUNK) {
-    const int32_t n = width - x0 < TW_POLICY_CHUNK ? width - x0 : TW_POLICY_CHUNK;
-    for (int32_t k = 0; k < n; k++) {
+    r.n = width - x0 < TW_POLICY_CHUNK ? width - x0 : TW_POLICY_CHUNK;
+    for (int32_t k = 0; k < r.n; k++) {
       const float gx = (float)((double)(x0 + k) - width * 0.5 + 0.5); /* linspace(-w/2 + 1/2, w/2 - 1/2, w): exact */
       gxu[k] = gx * theta[0];
       gxv[k] = gx * theta[3];
     }
     for (int32_t y = 0; y < height; y++) {
       const float gy = (float)((double)y - height * 0.5 + 0.5);
-      const float gyu = gy * theta[1], gyv = gy * theta[4];
-      uint8_t* row = out + ((size_t)y * (size_t)width + (size_t)x0) * channels;
-      for (int32_t k = 0; k < n; k++, row += channels) {
-        const int64_t u = source_index((gxu[k] + gyu) + theta[2], half_w, width);
-        const int64_t v = u < 0 ? -1 : source_index((gxv[k] + gyv) + theta[5], half_h, height);
-        const uint8_t* from = v < 0 ? fill : in + ((size_t)v * (size_t)width + (size_t)u) * channels;
-        if (channels == 4) {
-          memcpy(row, from, 4); /* a constant size: one 32-bit move, not a call per pixel */
-        } else {
-          for (size_t c = 0; c < channels; c++) row[c] = from[c];
-        }
-      }
+      r.gyu = gy * theta[1];
+      r.gyv = gy * theta[4];
+      row_kernel(in, out + ((size_t)y * (size_t)width + (size_t)x0) * channels, &r);
     }
   }
 }

@@ -161,6 +161,34 @@ static void test_bad_arguments(void) {
   CHECK(tw_color_gaussian_blur(in, 0, out, 0, 0, 3, 4, 9, 9, 1, 1) == TW_OK, "an empty image");
 }
 
+/* tw_color_policy_nearest: SIMD = scalar for random thetas (shears, turns, shifts of any size, some far
+ * outside), every channel count, widths around the 4-pixel step and past the 256-column chunk. */
+static void test_policy_nearest_simd(void) {
+  static const int widths[] = {1, 3, 4, 5, 7, 8, 9, 17, 255, 256, 257, 300};
+  for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+    for (int ch = 1; ch <= 4; ch++) {
+      const int W = widths[w], H = 1 + (int)(harness_rand() % 9);
+      const size_t bytes = (size_t)W * H * ch;
+      uint8_t* in = malloc(bytes);
+      uint8_t* simd = malloc(bytes);
+      uint8_t* scalar = malloc(bytes);
+      for (size_t i = 0; i < bytes; i++) in[i] = (uint8_t)harness_rand();
+      double t[6];
+      for (int k = 0; k < 6; k++) t[k] = ((double)(harness_rand() % 20001) - 10000.0) / (k % 3 == 2 ? 2000.0 : 5000.0) / W;
+      const uint32_t fill = (uint32_t)harness_rand();
+      tw_set_simd(1);
+      CHECK(tw_color_policy_nearest(in, bytes, simd, bytes, W, H, ch, t[0], t[1], t[2], t[3], t[4], t[5], fill) == TW_OK, "simd");
+      tw_set_simd(0);
+      CHECK(tw_color_policy_nearest(in, bytes, scalar, bytes, W, H, ch, t[0], t[1], t[2], t[3], t[4], t[5], fill) == TW_OK, "scalar");
+      tw_set_simd(1);
+      CHECK(memcmp(simd, scalar, bytes) == 0, "nearest %dx%dx%d: SIMD and scalar differ", W, H, ch);
+      free(in);
+      free(simd);
+      free(scalar);
+    }
+  }
+}
+
 /* tw_color_policy_nearest: the identity theta (2/w, 2/h on the diagonal) copies every channel count; a shift
  * of one pixel to the right (r20 = -2/w) fills column 0 and moves the rest. */
 static void test_policy_nearest(void) {
@@ -190,5 +218,6 @@ int main(void) {
   test_sum();
   test_bad_arguments();
   test_policy_nearest();
+  test_policy_nearest_simd();
   return TEST_MAIN_RESULT();
 }
