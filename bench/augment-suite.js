@@ -1,8 +1,11 @@
-// The augmentation workload of issue 15, run the same way in Node and in
-// Chromium (bench/augment.mjs loads it in both): 500x375 RGBA images ->
+// The augmentation workloads of issues 15 and 24, run the same way in Node
+// and in Chromium (bench/augment.mjs loads it in both): 500x375 RGBA images ->
 // resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) -> normalised
-// NCHW float32 [1, 3, 224, 224], seeds varying. Every case runs in
-// interleaved rounds; the result is each case's median ms per image.
+// NCHW float32 [1, 3, 224, 224], seeds varying (issue 15); and on 500x375
+// photo-like images, "ImageNet train" (resizedCrop + flip + colorJitter(0.4,
+// 0.4, 0.4, 0.1)) and "RandAugment" (resizedCrop + flip + randAugment(2, 9)),
+// to the same tensor (issue 24). Every case runs in interleaved rounds; the
+// result is each case's median ms per image.
 import { compose, random } from '../js/augment.js';
 
 export const WIDTH = 500, HEIGHT = 375, SIZE = 224;
@@ -13,6 +16,30 @@ export function makeImages(count) {
   return Array.from({ length: count }, (_, n) => {
     const data = new Uint8Array(WIDTH * HEIGHT * 4);
     for (let i = 0; i < data.length; i++) data[i] = (Math.imul(i + n * 7919, 2654435761) >>> 24) & 255;
+    return { width: WIDTH, height: HEIGHT, data };
+  });
+}
+
+/**
+ * Deterministic JPEG-like images: smooth diagonal ramps per channel (a
+ * different slope each) with a little noise, opaque alpha. Colour ops see
+ * what photos give them (neighbouring pixels alike, every hue), not white
+ * noise. peers/augment_torchvision.py builds the same bytes.
+ */
+export function makePhotos(count) {
+  return Array.from({ length: count }, (_, n) => {
+    const data = new Uint8Array(WIDTH * HEIGHT * 4);
+    for (let y = 0, i = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++, i += 4) {
+        for (let c = 0; c < 3; c++) {
+          const t = (((x + 37 * n) * (3 + c) + y * (2 + c)) >> 3) + c * 85;
+          const ramp = t % 512 < 256 ? t % 512 : 511 - (t % 512);
+          const noise = (Math.imul(i + c + n * 7919, 2654435761) >>> 24) % 9 - 4;
+          data[i + c] = Math.min(255, Math.max(0, ramp + noise));
+        }
+        data[i + 3] = 255;
+      }
+    }
     return { width: WIDTH, height: HEIGHT, data };
   });
 }
@@ -36,8 +63,25 @@ const SIX = () => [
   random.rotate90({ turns: [0, 1, 2, 3] }),
 ];
 
+/** Issue 24's "ImageNet train": torchvision's usual training transforms with ColorJitter(0.4, 0.4, 0.4, 0.1). */
+const IMAGENET = () => [
+  random.resizedCrop({ width: SIZE, height: SIZE }),
+  random.flip({ horizontal: 0.5 }),
+  random.colorJitter({ brightness: 0.4, contrast: 0.4, saturation: 0.4, hue: 0.1 }),
+];
+
+/** Issue 24's "RandAugment": RandAugment(num_ops=2, magnitude=9) after the crop and flip. */
+const RANDAUGMENT = () => [
+  random.resizedCrop({ width: SIZE, height: SIZE }),
+  random.flip({ horizontal: 0.5 }),
+  random.randAugment({ numOps: 2, magnitude: 9 }),
+];
+
 export function pipelines() {
-  return { three: compose(THREE(), { seed: 42 }), six: compose(SIX(), { seed: 42 }) };
+  return {
+    three: compose(THREE(), { seed: 42 }), six: compose(SIX(), { seed: 42 }),
+    imagenet: compose(IMAGENET(), { seed: 42 }), randAugment: compose(RANDAUGMENT(), { seed: 42 }),
+  };
 }
 
 /** The OpenCV.js pipeline: crop (ROI) + resize + flip + warpAffine + a normalising loop to NCHW float32. */
@@ -120,14 +164,17 @@ function plainThread() {
  * per-call loop on half as many images. close() ends the workers.
  */
 export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}) {
-  const images = makeImages(8);
-  const { three, six } = pipelines();
+  const images = makeImages(8), photos = makePhotos(8);
+  const { three, six, imagenet, randAugment } = pipelines();
   const tensor = { mean: MEAN, std: STD };
-  const single = (augment) => (k, count) => {
-    for (let i = 0; i < count; i++) augment({ image: images[(k + i) % images.length] }, k + i, { tensor });
+  const single = (augment, from = images) => (k, count) => {
+    for (let i = 0; i < count; i++) augment({ image: from[(k + i) % from.length] }, k + i, { tensor });
     return count;
   };
-  const cases = { 'tensorwarp 3 transforms': single(three), 'tensorwarp 6 transforms': single(six) };
+  const cases = {
+    'tensorwarp 3 transforms': single(three), 'tensorwarp 6 transforms': single(six),
+    'ImageNet train (colorJitter)': single(imagenet, photos), 'RandAugment': single(randAugment, photos),
+  };
   if (cv) {
     const run = openCvPipeline(cv);
     cases['OpenCV.js 3 transforms'] = (k, count) => {

@@ -1,7 +1,9 @@
-// The augmentation workload of issues 15 and 25 in one command:
-// tensorwarp/augment single-threaded (3 and 6 geometric transforms), the
-// same pipeline written with OpenCV.js, torchvision 0.14 (one thread, a
-// child process), augment.batch of 256 images on 0, 1 and 2 workers by the
+// The augmentation workloads of issues 15, 24 and 25 in one command:
+// tensorwarp/augment single-threaded (3 and 6 geometric transforms; "ImageNet
+// train" with colorJitter and "RandAugment" on photo-like images), the
+// geometric pipeline written with OpenCV.js, torchvision 0.14 (one thread, a
+// child process, run once per round between the Node rounds so that both see
+// the same stretch of a shared machine's load) on all three pipelines, augment.batch of 256 images on 0, 1 and 2 workers by the
 // shared-memory and the transfer path, and two plain threads running the
 // per-call loop (the ceiling of two workers); in Node and in headless
 // Chromium (Debian's, via playwright-core; Web Workers there), the page
@@ -27,6 +29,12 @@ const BATCH = Number(valueOf('--batch') ?? 256);
 const PER_ROUND = BATCH; // every case does as many images per round as a batch holds
 const only = valueOf('--only')?.split(',');
 const peers = !argv.includes('--no-peers');
+// torchvision's key for each tensorwarp case it runs beside, with issue 24's targets (times torchvision, images/s)
+const TORCH_PEERS = {
+  'tensorwarp 3 transforms': { key: 'torchvision', target: '> 1x' },
+  'ImageNet train (colorJitter)': { key: 'imagenet', target: '>= 4x', perSecond: 1000 },
+  'RandAugment': { key: 'randaugment', target: '>= 2.5x', perSecond: 1500 },
+};
 
 /** { cv }: the OpenCV.js module is a thenable that hands back itself, so it stays wrapped (awaiting it never ends). */
 function loadOpenCv() {
@@ -38,20 +46,45 @@ function loadOpenCv() {
 
 const pick = (cases) => (only ? Object.fromEntries(Object.entries(cases).filter(([name]) => name === 'tensorwarp 3 transforms' || only.some((o) => name.includes(o)))) : cases);
 
-async function inNode() {
+/**
+ * The Node cases and the torchvision child, round by round in turn (each a
+ * warm-up and one timed round): { node, torch }, each the median of its rounds
+ * (torch also keeps `version`, or `error`).
+ */
+async function nodeAndTorchvision(withTorch) {
   await ready();
   const { cases, close } = augmentCases({ cv: peers ? (await loadOpenCv()).cv : null, batchSize: BATCH });
+  const nodeRounds = [], torchRounds = [];
   try {
-    return await measure(pick(cases), { rounds, perRound: PER_ROUND });
+    for (let r = 0; r < rounds; r++) {
+      nodeRounds.push(await measure(pick(cases), { rounds: 1, perRound: PER_ROUND }));
+      if (withTorch) torchRounds.push(torchvision());
+    }
   } finally {
     await close();
   }
+  const mid = (list, key) => {
+    const values = list.map((x) => x[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
+    return values.length ? values[Math.floor(values.length / 2)] : undefined;
+  };
+  const node = Object.fromEntries(Object.keys(nodeRounds[0]).map((k) => [k, mid(nodeRounds, k)]));
+  if (!withTorch) return { node, torch: {} };
+  const first = torchRounds.find((t) => !t.error) ?? torchRounds[0];
+  const torch = first.error ? first : Object.fromEntries(Object.keys(first).map((k) => [k, k === 'version' ? first.version : mid(torchRounds, k)]));
+  return { node, torch };
 }
 
+/** The torchvision pipelines beside the selected cases ('' for all, 'none'). */
+function torchOnly() {
+  const keys = Object.entries(TORCH_PEERS).filter(([name]) => !only || name === 'tensorwarp 3 transforms' || only.some((o) => name.includes(o))).map(([, p]) => p.key);
+  return keys.length === Object.keys(TORCH_PEERS).length ? '' : keys.length === 1 ? keys[0] : keys.length ? '' : 'none';
+}
+
+/** One round of torchvision's pipelines, 40 images each (its per-image time does not depend on the batch size). */
 function torchvision() {
   try {
     const out = execFileSync('/usr/bin/python3', [fileURLToPath(new URL('peers/augment_torchvision.py', import.meta.url)),
-      String(rounds), String(40)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      '1', '40', torchOnly()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return JSON.parse(out.trim().split('\n').pop());
   } catch (error) {
     return { error: `torchvision not run: ${error.message.split('\n')[0]}` };
@@ -93,14 +126,21 @@ function loaderRun(isolated) {
 function table(title, ms, torch) {
   const rows = Object.entries(ms).filter(([, v]) => typeof v === 'number');
   console.log(`\n${title}`);
-  console.log('| case | ms / image | images / s | × per-call loop |');
-  console.log('|---|---:|---:|---:|');
+  console.log(`| case | ms / image | images / s | × per-call loop | torchvision ${torch?.version ?? ''}, 1 thread (native), ms / image | torchvision time / tensorwarp time |`);
+  console.log('|---|---:|---:|---:|---:|---:|');
   const loop = ms['tensorwarp 3 transforms'];
-  for (const [name, v] of rows) console.log(`| ${name} | ${v.toFixed(3)} | ${(1000 / v).toFixed(0)} | ${(loop / v).toFixed(2)} |`);
-  if (torch?.torchvision) console.log(`| torchvision ${torch.version}, 1 thread (native) | ${torch.torchvision.toFixed(3)} | ${(1000 / torch.torchvision).toFixed(0)} | |`);
+  for (const [name, v] of rows) {
+    const peer = torch?.[TORCH_PEERS[name]?.key];
+    const beside = typeof peer === 'number' ? ` ${peer.toFixed(3)} | ${(peer / v).toFixed(2)}x |` : ' | |';
+    console.log(`| ${name} | ${v.toFixed(3)} | ${(1000 / v).toFixed(0)} | ${(loop / v).toFixed(2)} |${beside}`);
+  }
   const ratio = (label, value, target) => console.log(`- ${label}: ${value.toFixed(2)}x${target ? ` (target ${target})` : ''}`);
   if (ms['OpenCV.js 3 transforms']) ratio('OpenCV.js time / tensorwarp time', ms['OpenCV.js 3 transforms'] / loop, '>= 3x');
-  if (torch?.torchvision) ratio('torchvision time / tensorwarp time', torch.torchvision / loop, '> 1x');
+  for (const [name, { key, target, perSecond }] of Object.entries(TORCH_PEERS)) {
+    if (typeof ms[name] !== 'number') continue;
+    if (typeof torch?.[key] === 'number') ratio(`${name}: torchvision time / tensorwarp time`, torch[key] / ms[name], target);
+    if (perSecond) console.log(`- ${name}, single thread: ${(1000 / ms[name]).toFixed(0)} images/s (target >= ${perSecond})`);
+  }
   if (ms['tensorwarp 6 transforms']) ratio('6 transforms time / 3 transforms time', ms['tensorwarp 6 transforms'] / loop, '<= 1.2x');
   if (ms['batch, 0 workers']) ratio('batch, 0 workers, images/s / per-call loop', loop / ms['batch, 0 workers'], '>= 0.95x');
   if (ms['batch, 0 workers, out']) ratio('batch, 0 workers, into the last tensor (tensor.out) / per-call loop', loop / ms['batch, 0 workers, out'], '>= 0.95x');
@@ -142,12 +182,16 @@ function loaderTable(title, r) {
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-console.log(`tensorwarp/augment bench: 500x375 RGBA -> resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) -> ` +
-  `NCHW float32 normalised; ${rounds} interleaved rounds of ${PER_ROUND} images per case (batches of ${BATCH}), medians; load average ${load()} (2 cores)`);
+console.log(`tensorwarp/augment bench: 500x375 RGBA -> resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) ` +
+  '(3 transforms; 6 adds rotate, flip, rotate90), or resizedCrop(224) + flip(0.5) + colorJitter(0.4, 0.4, 0.4, 0.1) ' +
+  '(ImageNet train) or + randAugment(2, 9) (RandAugment) on photo-like images -> NCHW float32 normalised; ' +
+  ` ${rounds} interleaved rounds of ${PER_ROUND} images per case (batches of ${BATCH}), medians; load average ${load()} (2 cores)`);
 const loaderOnly = argv.includes('--loader-only');
-const torch = peers && !loaderOnly ? torchvision() : {};
+let torch = {};
 if (!loaderOnly) {
-  table(`Node ${process.version}`, await inNode(), torch);
+  const run = await nodeAndTorchvision(peers);
+  torch = run.torch;
+  table(`Node ${process.version}`, run.node, torch);
   if (torch.error) console.log(`- ${torch.error}`);
 }
 if (!argv.includes('--no-browser')) {

@@ -172,6 +172,10 @@ export function withFrame(op, body) {
       m.HEAPU8.set(bytes, block + offset);
       return block;
     },
+    /** A Uint8Array over `bytes` heap bytes at `pointer`, for reading only, valid until the next allocation (memory growth replaces the buffer). */
+    view(pointer, bytes) {
+      return new Uint8Array(m.HEAPU8.buffer, pointer, bytes);
+    },
     /** A new Uint8Array holding `bytes` heap bytes at `pointer` (a fresh result handed out with one copy). */
     slice(pointer, bytes) {
       return m.HEAPU8.slice(pointer, pointer + bytes);

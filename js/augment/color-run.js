@@ -74,33 +74,54 @@ function needsColour(img, transform) {
   }
 }
 
+/** random.gaussianBlur's kernel must fit the image at its place in the pipeline (torchvision's rule). */
+function checkBlurFits(entry, { width, height }) {
+  const [kx, ky] = entry.size;
+  if (Math.floor(kx / 2) >= width || Math.floor(ky / 2) >= height) {
+    throw new RangeError(`random.gaussianBlur: options.size: a ${kx}x${ky} kernel needs an image larger than half of it ` +
+      `(torchvision's rule), got ${width}x${height} at this point of the pipeline`);
+  }
+}
+
+/**
+ * A colour step's functional ops of tensorwarp/image, in order: [[name, args], ...] ([] when it changes
+ * nothing), or null for the steps written here in JS (noise, erasing with a box). `img`: the image's
+ * { width, height, channels } (checked by checkColourStep first).
+ */
+export function colorCalls(entry, img) {
+  switch (entry.transform) {
+    case 'colorJitter': return entry.order.map((k) => [JITTER_OPS[k], [entry[k]]]);
+    case 'grayscale': return [['grayscale', [{ channels: img.channels }]]];
+    case 'gaussianBlur':
+      checkBlurFits(entry, img);
+      return [['gaussianBlur', [{ size: entry.size, sigma: entry.sigma }]]];
+    case 'erasing': return entry.width === undefined ? [] : null; // all 10 tries failed: torchvision leaves the image alone
+    case 'posterize': return [['posterize', [entry.bits]]];
+    case 'solarize': return [['solarize', [entry.threshold]]];
+    case 'sharpness': return [['adjustSharpness', [entry.factor]]];
+    case 'autocontrast': return [['autocontrast', []]];
+    case 'equalize': return [['equalize', []]];
+    case 'invert': return [['invert', []]];
+    case 'gamma': return [['adjustGamma', [entry.gamma, { gain: entry.gain }]]];
+    default: return null;
+  }
+}
+
+/** What every colour step checks first: the colour ops need 3 or 4 channels (noise takes any). */
+export function checkColourStep(img, entry) {
+  if (entry.transform !== 'noise') needsColour(img, entry.transform);
+}
+
 /** One colour step (its params entry) on `img`. */
 export function applyColor(source, entry) {
   const img = plain(source);
-  if (entry.transform !== 'noise') needsColour(img, entry.transform);
+  checkColourStep(img, entry);
+  const calls = colorCalls(entry, img);
+  if (calls !== null) return calls.reduce((im, [name, args]) => colorOp(name)(im, ...args), img);
   switch (entry.transform) {
-    case 'colorJitter':
-      return entry.order.reduce((im, k) => colorOp(JITTER_OPS[k])(im, entry[k]), img);
-    case 'grayscale': return colorOp('grayscale')(img, { channels: img.channels });
-    case 'gaussianBlur': {
-      const [kx, ky] = entry.size;
-      if (Math.floor(kx / 2) >= img.width || Math.floor(ky / 2) >= img.height) {
-        throw new RangeError(`random.gaussianBlur: options.size: a ${kx}x${ky} kernel needs an image larger than half of it ` +
-          `(torchvision's rule), got ${img.width}x${img.height} at this point of the pipeline`);
-      }
-      return colorOp('gaussianBlur')(img, { size: entry.size, sigma: entry.sigma });
-    }
     case 'erasing':
-      if (entry.width === undefined) return img; // all 10 tries failed: torchvision leaves the image alone
       if (entry.value === 'random') return eraseRandom(img, entry);
       return colorOp('erase')(img, { x: entry.x, y: entry.y, width: entry.width, height: entry.height, value: entry.value });
-    case 'posterize': return colorOp('posterize')(img, entry.bits);
-    case 'solarize': return colorOp('solarize')(img, entry.threshold);
-    case 'sharpness': return colorOp('adjustSharpness')(img, entry.factor);
-    case 'autocontrast': return colorOp('autocontrast')(img);
-    case 'equalize': return colorOp('equalize')(img);
-    case 'invert': return colorOp('invert')(img);
-    case 'gamma': return colorOp('adjustGamma')(img, entry.gamma, { gain: entry.gain });
     case 'noise': return addNoise(img, entry);
     default: throw new Error(`applyColor: ${entry.transform} is not a colour transform`);
   }
@@ -116,21 +137,25 @@ export function policyFillBytes(fill, channels, transform) {
   return Uint8Array.from({ length: channels }, (_, k) => roundHalfEven(list.length === 1 ? list[0] : list[k]));
 }
 
-/** One photometric op of a policy (torchvision's _apply_op) with its signed magnitude. */
-function policyColor(img, op, m) {
+/** One photometric op of a policy (torchvision's _apply_op) with its signed magnitude: [name, args] of the functional op. */
+export function policyCall(op, m) {
   switch (op) {
-    case 'Identity': return img;
-    case 'Brightness': return colorOp('adjustBrightness')(img, 1 + m);
-    case 'Color': return colorOp('adjustSaturation')(img, 1 + m);
-    case 'Contrast': return colorOp('adjustContrast')(img, 1 + m);
-    case 'Sharpness': return colorOp('adjustSharpness')(img, 1 + m);
-    case 'Posterize': return colorOp('posterize')(img, Math.trunc(m));
-    case 'Solarize': return colorOp('solarize')(img, m);
-    case 'AutoContrast': return colorOp('autocontrast')(img);
-    case 'Equalize': return colorOp('equalize')(img);
-    case 'Invert': return colorOp('invert')(img);
+    case 'Brightness': return ['adjustBrightness', [1 + m]];
+    case 'Color': return ['adjustSaturation', [1 + m]];
+    case 'Contrast': return ['adjustContrast', [1 + m]];
+    case 'Sharpness': return ['adjustSharpness', [1 + m]];
+    case 'Posterize': return ['posterize', [Math.trunc(m)]];
+    case 'Solarize': return ['solarize', [m]];
+    case 'AutoContrast': return ['autocontrast', []];
+    case 'Equalize': return ['equalize', []];
+    case 'Invert': return ['invert', []];
     default: throw new Error(`policy op ${op} is unknown`);
   }
+}
+
+function policyColor(img, op, m) {
+  const [name, args] = policyCall(op, m);
+  return colorOp(name)(img, ...args);
 }
 
 /**

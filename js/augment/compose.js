@@ -20,6 +20,7 @@ import { policyForward } from './policy-geometry.js';
 import { GEOMETRIC_OPS } from './policy-tables.js';
 import { checkOptions, probability, bounded, boolean, oneOf, describe, freeze } from './options.js';
 import { warpSegment, resample } from './resample.js';
+import { runInHeap } from './heap-run.js';
 import { makeBatch } from './batch.js';
 import { segmentForward, segmentBackward } from './elastic.js';
 import { multiply3 } from './mat3.js';
@@ -183,6 +184,8 @@ function copyImage(img) {
 
 function runImage(image, p, settings, tensor, op) {
   const sampling = { interpolation: settings.interpolation, border: settings.border, fill: settings.fill, antialias: settings.antialias };
+  const inHeap = runInHeap(image, p.segments, sampling, tensor, op); // colour and policy steps with the pixels in the heap
+  if (inHeap !== null) return inHeap;
   const colored = (img, segment) => segment.colors.reduce(applyColor, img);
   let current = image;
   for (const segment of p.segments.slice(0, -1)) {

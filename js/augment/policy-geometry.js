@@ -19,6 +19,8 @@
 // torchvision fixtures; this one misses none (tests/augment-color-torchvision.test.mjs,
 // and 0 of 20,159 pixels over 150 random shears and turns when it was written).
 import { matrix as M } from '../image/matrix.js';
+import { check, withFrame } from '../module.js';
+import { copyOut } from '../tensor.js';
 
 /** The backward 3×3 (output pixel centre -> input) of a policy's geometric op on a width×height image. */
 export function policyBackward(op, magnitude, width, height) {
@@ -77,15 +79,31 @@ export function torchvisionMatrix(op, magnitude, width, height) {
 const f = Math.fround;
 
 /**
- * The input pixel (column or row) that output position g of the base grid
- * reads along an axis of `size`: grid_sample's unnormalize and nearbyint.
+ * The six float32 values of affine_grid's rescaled theta (theta^T / [w / 2,
+ * h / 2]) for a policy op: [r00, r10, r20, r01, r11, r21], output base-grid
+ * position (gx, gy) -> normalised input position (gx·r00 + gy·r10 + r20,
+ * gx·r01 + gy·r11 + r21), each product and sum rounded to float32.
  */
-const unnormalize = (g, size) => nearest(f(f(f(g + 1) * f(size / 2)) - 0.5));
+export function policyTheta(op, magnitude, W, H) {
+  const t = torchvisionMatrix(op, magnitude, W, H).map(f);
+  const hw = f(0.5 * W), hh = f(0.5 * H);
+  return [f(t[0] / hw), f(t[1] / hw), f(t[2] / hw), f(t[3] / hh), f(t[4] / hh), f(t[5] / hh)];
+}
 
-/** nearbyint: round half to even. */
-function nearest(v) {
-  const r = Math.round(v);
-  return r - v === 0.5 && r % 2 !== 0 ? r - 1 : r;
+/** Packs one fill byte per channel into the uint32 the C entry takes (channel c in byte c). */
+export const packPolicyFill = (fill) => fill.reduce((word, b, c) => word + b * 2 ** (8 * c), 0);
+
+/**
+ * Runs tw_color_policy_nearest (src/color/color-policy.c: the map above in
+ * float32, nearbyint, the fill outside) from heap block `input` to `output`,
+ * an image of width x height x channels. Internal: no user value reaches it
+ * unchecked (theta from the params' magnitude, fill from policyFillBytes).
+ */
+export function policyNearestInHeap(m, op, magnitude, fill, { width, height, channels }, input, output) {
+  const [r00, r10, r20, r01, r11, r21] = policyTheta(op, magnitude, width, height);
+  const bytes = width * height * channels;
+  check(m._tw_color_policy_nearest(input, bytes, output, bytes, width, height, channels, r00, r10, r20, r01, r11, r21,
+    packPolicyFill(fill)), 'augment');
 }
 
 /**
@@ -96,24 +114,12 @@ function nearest(v) {
 export function sampleNearest(image, op, magnitude, fill) {
   const { width: W, height: H, channels: C, data } = image;
   const out = new data.constructor(data.length);
-  const t = torchvisionMatrix(op, magnitude, W, H).map(f);
-  const hw = f(0.5 * W), hh = f(0.5 * H);
-  // affine_grid's rescaled theta: theta^T / [w / 2, h / 2]
-  const [r00, r10, r20, r01, r11, r21] = [f(t[0] / hw), f(t[1] / hw), f(t[2] / hw), f(t[3] / hh), f(t[4] / hh), f(t[5] / hh)];
-  let o = 0;
-  for (let y = 0; y < H; y++) {
-    const gy = f(y - H * 0.5 + 0.5); // linspace(-h/2 + 1/2, h/2 - 1/2, h): exact
-    for (let x = 0; x < W; x++, o += C) {
-      const gx = f(x - W * 0.5 + 0.5);
-      const u = unnormalize(f(f(f(gx * r00) + f(gy * r10)) + r20), W);
-      const v = unnormalize(f(f(f(gx * r01) + f(gy * r11)) + r21), H);
-      if (u >= 0 && u < W && v >= 0 && v < H) {
-        const i = (v * W + u) * C;
-        for (let k = 0; k < C; k++) out[o + k] = data[i + k];
-      } else {
-        for (let k = 0; k < C; k++) out[o + k] = fill[k];
-      }
-    }
-  }
+  if (out.length === 0) return { width: W, height: H, channels: C, data: out };
+  withFrame('augment', (frame, m) => {
+    const input = frame.copyIn(data);
+    const output = frame.alloc(data.length);
+    policyNearestInHeap(m, op, magnitude, fill, image, input, output);
+    copyOut(output, data.length, out);
+  });
   return { width: W, height: H, channels: C, data: out };
 }

@@ -104,6 +104,19 @@ export function warpSegment(image, segment, sampling) {
 }
 
 /**
+ * What warpSegment(image, segment, sampling) warps, without warping: { image, matrix, options } (the warp's
+ * arguments after the antialias reduction), or null when warpSegment returns `image` itself (the identity at
+ * the same size). Not for elastic segments.
+ */
+export function segmentWarp(image, segment, sampling) {
+  const { width, height } = segment;
+  const forward = segment.before;
+  if (isIdentity(forward) && width === image.width && height === image.height) return null;
+  const r = reduced(image, forward, width, height, sampling);
+  return { image: r.image, ...warpArguments(r.forward, width, height, sampling) };
+}
+
+/**
  * The final resample of a pipeline: plan = { before, elastic, after, width,
  * height, interpolation, border, fill, antialias, matrix } (a segment with
  * the sampling; matrix null: the image is already the result).

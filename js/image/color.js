@@ -2,7 +2,10 @@
 // torchvision.transforms.functional ops of the same names on uint8 RGB(A)
 // images, byte for byte (see the README for the two ops that are not).
 // Each copies the image into the heap, runs one C entry and copies the
-// result out; erase is plain data movement and stays in JS.
+// result out; erase is plain data movement and stays in JS. Each op is a plan
+// (its arguments checked, the C call bound) and its execution: augment runs
+// the plans of a chain of colour steps on pixels that stay in the heap
+// (colorInHeap), with the same checks and errors as the public functions.
 import { color_adjust_op as ADJUST, color_point_op as POINT, color_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { describe } from '../args.js';
@@ -45,65 +48,87 @@ function run(op, src, target, call, names = {}) {
   });
 }
 
+/**
+ * A checked call: { op, src, channels (the result's), out (options.out, checked, or undefined), call, names }.
+ * options.out is checked where the op checked it before plans existed, so errors come in the same order.
+ */
+function plan(op, src, channels, out, call, names) {
+  if (out !== undefined && out !== null) resultImage(out, src.width, src.height, channels, op);
+  return { op, src, channels, out, call, names };
+}
+
+/** A plan's result: into options.out or a fresh image. */
+function execute(p) {
+  return run(p.op, p.src, resultImage(p.out, p.src.width, p.src.height, p.channels, p.op), p.call, p.names);
+}
+
 function adjust(op, code, img, factor, options, checkFactor, name = 'factor') {
   const { out } = imageOptions(options, op, ['out']);
   const src = colorImage(img, op);
   const f = checkFactor(factor, `${op}: ${name}`);
-  const target = resultImage(out, src.width, src.height, src.channels, op);
-  return run(op, src, target, (m, i, ib, o, ob) => m._tw_color_adjust(i, ib, o, ob, src.width, src.height, src.channels, code, f),
-    { factor: name });
+  return plan(op, src, src.channels, out, (m, i, ib, o, ob) => m._tw_color_adjust(i, ib, o, ob, src.width, src.height,
+    src.channels, code, f), { factor: name });
 }
 
 /** F.adjust_brightness: blend with black, factor >= 0 (0 black, 1 the image). Options: `out`. */
 export function adjustBrightness(img, factor, options) {
-  return adjust('adjustBrightness', ADJUST.BRIGHTNESS, img, factor, options, nonNegative);
+  return execute(adjust('adjustBrightness', ADJUST.BRIGHTNESS, img, factor, options, nonNegative));
 }
 
 /** F.adjust_contrast: blend with the mean gray level, factor >= 0. Options: `out`. */
 export function adjustContrast(img, factor, options) {
-  return adjust('adjustContrast', ADJUST.CONTRAST, img, factor, options, nonNegative);
+  return execute(adjust('adjustContrast', ADJUST.CONTRAST, img, factor, options, nonNegative));
 }
 
 /** F.adjust_saturation: blend with each pixel's gray, factor >= 0. Options: `out`. */
 export function adjustSaturation(img, factor, options) {
-  return adjust('adjustSaturation', ADJUST.SATURATION, img, factor, options, nonNegative);
+  return execute(adjust('adjustSaturation', ADJUST.SATURATION, img, factor, options, nonNegative));
 }
 
 /** F.adjust_sharpness: blend with a 3x3 smoothed copy, factor >= 0. Options: `out`. */
 export function adjustSharpness(img, factor, options) {
-  return adjust('adjustSharpness', ADJUST.SHARPNESS, img, factor, options, nonNegative);
+  return execute(adjust('adjustSharpness', ADJUST.SHARPNESS, img, factor, options, nonNegative));
 }
+
+const huePlan = (img, shift, options) => adjust('adjustHue', ADJUST.HUE, img, shift, options, (value, argument) => {
+  finite(value, argument);
+  if (!(value >= -0.5 && value <= 0.5)) throw new RangeError(`${argument}: expected a number in [-0.5, 0.5], got ${value}`);
+  return value;
+}, 'shift');
 
 /** F.adjust_hue: shift in [-0.5, 0.5] (a fraction of the colour wheel). Options: `out`. */
 export function adjustHue(img, shift, options) {
-  return adjust('adjustHue', ADJUST.HUE, img, shift, options, (value, argument) => {
-    finite(value, argument);
-    if (!(value >= -0.5 && value <= 0.5)) throw new RangeError(`${argument}: expected a number in [-0.5, 0.5], got ${value}`);
-    return value;
-  }, 'shift');
+  return execute(huePlan(img, shift, options));
 }
 
 /** F.adjust_gamma: 255·clamp(gain·(v/255)^gamma, 0, 1). gamma >= 0; options: `gain` (default 1), `out`. */
 export function adjustGamma(img, gamma, options) {
+  return execute(gammaPlan(img, gamma, options));
+}
+
+function gammaPlan(img, gamma, options) {
   const op = 'adjustGamma';
   const o = imageOptions(options, op, ['gain', 'out']);
   const src = colorImage(img, op);
   const g = nonNegative(gamma, `${op}: gamma`);
   const gain = o.gain === undefined ? 1 : float32(o.gain, `${op}: options.gain`);
-  const target = resultImage(o.out, src.width, src.height, src.channels, op);
-  return run(op, src, target, (m, i, ib, po, ob) => m._tw_color_gamma(i, ib, po, ob, src.width, src.height, src.channels, g, gain),
-    { gain: 'options.gain' });
+  return plan(op, src, src.channels, o.out, (m, i, ib, po, ob) => m._tw_color_gamma(i, ib, po, ob, src.width, src.height,
+    src.channels, g, gain), { gain: 'options.gain' });
 }
 
 function point(op, code, img, value, options) {
   const { out } = imageOptions(options, op, ['out']);
   const src = colorImage(img, op);
-  const target = resultImage(out, src.width, src.height, src.channels, op);
-  return run(op, src, target, (m, i, ib, o, ob) => m._tw_color_point(i, ib, o, ob, src.width, src.height, src.channels, code, value));
+  return plan(op, src, src.channels, out, (m, i, ib, o, ob) => m._tw_color_point(i, ib, o, ob, src.width, src.height,
+    src.channels, code, value), {});
 }
 
 /** F.posterize: keeps the top `bits` (an integer 0..8) bits of each colour byte. Options: `out`. */
 export function posterize(img, bits, options) {
+  return execute(posterizePlan(img, bits, options));
+}
+
+function posterizePlan(img, bits, options) {
   const argument = 'posterize: bits';
   if (typeof bits !== 'number') throw new TypeError(`${argument}: expected an integer 0..8, got ${describe(bits)}`);
   if (!Number.isInteger(bits) || bits < 0 || bits > 8) throw new RangeError(`${argument}: expected an integer 0..8, got ${bits}`);
@@ -112,6 +137,10 @@ export function posterize(img, bits, options) {
 
 /** F.solarize: inverts the colour bytes >= threshold (a number <= 255, compared in float32). Options: `out`. */
 export function solarize(img, threshold, options) {
+  return execute(solarizePlan(img, threshold, options));
+}
+
+function solarizePlan(img, threshold, options) {
   const argument = 'solarize: threshold';
   finite(threshold, argument);
   // torchvision refuses a threshold above the largest byte
@@ -121,17 +150,17 @@ export function solarize(img, threshold, options) {
 
 /** F.invert: 255 − v for each colour byte. Options: `out`. */
 export function invert(img, options) {
-  return point('invert', POINT.INVERT, img, 0, options);
+  return execute(point('invert', POINT.INVERT, img, 0, options));
 }
 
 /** F.autocontrast: stretches each colour channel to 0..255 (a flat channel is kept). Options: `out`. */
 export function autocontrast(img, options) {
-  return point('autocontrast', POINT.AUTOCONTRAST, img, 0, options);
+  return execute(point('autocontrast', POINT.AUTOCONTRAST, img, 0, options));
 }
 
 /** F.equalize: equalises each colour channel's histogram (PIL's ImageOps.equalize rule). Options: `out`. */
 export function equalize(img, options) {
-  return point('equalize', POINT.EQUALIZE, img, 0, options);
+  return execute(point('equalize', POINT.EQUALIZE, img, 0, options));
 }
 
 /**
@@ -139,6 +168,10 @@ export function equalize(img, options) {
  * image), 3, or the input's (default: gray in R, G and B, alpha kept); `out`.
  */
 export function grayscale(img, options) {
+  return execute(grayscalePlan(img, options));
+}
+
+function grayscalePlan(img, options) {
   const op = 'grayscale';
   const o = imageOptions(options, op, ['channels', 'out']);
   const src = colorImage(img, op);
@@ -150,8 +183,8 @@ export function grayscale(img, options) {
     }
     channels = o.channels;
   }
-  const target = resultImage(o.out, src.width, src.height, channels, op);
-  return run(op, src, target, (m, i, ib, po, ob) => m._tw_color_grayscale(i, ib, po, ob, src.width, src.height, src.channels, channels));
+  return plan(op, src, channels, o.out, (m, i, ib, po, ob) => m._tw_color_grayscale(i, ib, po, ob, src.width, src.height,
+    src.channels, channels), {});
 }
 
 /** A [x, y] pair option from a number or an array of two (each checked by `one`). */
@@ -185,6 +218,10 @@ function positive(value, argument) {
  * than the image, as in torchvision). Options: `size` (required), `sigma`, `out`.
  */
 export function gaussianBlur(img, options) {
+  return execute(blurPlan(img, options));
+}
+
+function blurPlan(img, options) {
   const op = 'gaussianBlur';
   const o = imageOptions(options, op, ['size', 'sigma', 'out']);
   const src = colorImage(img, op);
@@ -192,12 +229,44 @@ export function gaussianBlur(img, options) {
   const [kx, ky] = pairOption(o.size, `${op}: options.size`, kernelSize, 'an odd positive integer or [width, height]');
   const [sx, sy] = o.sigma === undefined ? [kx * 0.15 + 0.35, ky * 0.15 + 0.35]
     : pairOption(o.sigma, `${op}: options.sigma`, positive, 'a number or [x, y]');
-  const target = resultImage(o.out, src.width, src.height, src.channels, op);
+  if (o.out !== undefined && o.out !== null) resultImage(o.out, src.width, src.height, src.channels, op);
   if (src.width > 0 && src.height > 0 && (kx >> 1 >= src.width || ky >> 1 >= src.height)) {
     throw new RangeError(`${op}: options.size: a ${kx}x${ky} kernel reaches past the reflection of a ${src.width}x${src.height} image (torchvision needs size / 2 < the side)`);
   }
-  return run(op, src, target, (m, i, ib, po, ob) => m._tw_color_gaussian_blur(i, ib, po, ob, src.width, src.height, src.channels,
-    kx, ky, sx, sy), { kx: 'options.size', ky: 'options.size', sigma_x: 'options.sigma', sigma_y: 'options.sigma' });
+  return plan(op, src, src.channels, o.out, (m, i, ib, po, ob) => m._tw_color_gaussian_blur(i, ib, po, ob, src.width,
+    src.height, src.channels, kx, ky, sx, sy), { kx: 'options.size', ky: 'options.size', sigma_x: 'options.sigma', sigma_y: 'options.sigma' });
+}
+
+/** The plan of each op but erase, by its public name (colorInHeap's `name`). */
+const PLANS = {
+  adjustBrightness: (img, f) => adjust('adjustBrightness', ADJUST.BRIGHTNESS, img, f, undefined, nonNegative),
+  adjustContrast: (img, f) => adjust('adjustContrast', ADJUST.CONTRAST, img, f, undefined, nonNegative),
+  adjustSaturation: (img, f) => adjust('adjustSaturation', ADJUST.SATURATION, img, f, undefined, nonNegative),
+  adjustSharpness: (img, f) => adjust('adjustSharpness', ADJUST.SHARPNESS, img, f, undefined, nonNegative),
+  adjustHue: (img, shift) => huePlan(img, shift),
+  adjustGamma: (img, gamma, options) => gammaPlan(img, gamma, options),
+  posterize: (img, bits) => posterizePlan(img, bits),
+  solarize: (img, threshold) => solarizePlan(img, threshold),
+  invert: (img) => point('invert', POINT.INVERT, img, 0),
+  autocontrast: (img) => point('autocontrast', POINT.AUTOCONTRAST, img, 0),
+  equalize: (img) => point('equalize', POINT.EQUALIZE, img, 0),
+  grayscale: (img, options) => grayscalePlan(img, options),
+  gaussianBlur: (img, options) => blurPlan(img, options),
+};
+
+/** Whether colorInHeap runs op `name`. */
+export const runsInHeap = (name) => Object.hasOwn(PLANS, name);
+
+/**
+ * Colour op `name` (not erase; no options.out) of `args` on the image of width x height x channels at heap
+ * address `input`, into the block at `output` (the same size, not overlapping; grayscale keeps the channel
+ * count here). Checks and errors as the public function's; `view` is a Uint8Array of the input bytes for
+ * those checks (read only, made after the caller's last allocation). Assumes a non-empty image.
+ */
+export function colorInHeap(m, name, args, { width, height, channels, view }, input, output) {
+  const p = PLANS[name]({ width, height, channels, data: view }, ...args);
+  if (p.channels !== channels) throw new Error(`colorInHeap: ${name} changes the channel count`);
+  check(p.call(m, input, view.length, output, view.length), p.op, p.names);
 }
 
 /** An erase value as torch stores it in uint8: truncated toward zero, the low byte kept (-1.7 -> 255, 300.2 -> 44). */

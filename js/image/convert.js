@@ -145,6 +145,21 @@ export function tensorFrom(images, o, op, argument) {
   });
 }
 
+/**
+ * tensorFrom of one image that already sits in the heap (`pointer`, an image of width x height x channels in a
+ * block of frame): the same checks and bytes, without copying the image in. For augment's heap path.
+ */
+export function tensorFromHeap(frame, m, pointer, { width, height, channels }, o, op, argument) {
+  const spec = tensorSpec(argument, o, channels);
+  const { layout, type, params } = spec;
+  const { dims, perImage } = tensorShape(spec, 1, width, height);
+  const paramsPointer = frame.copyIn(params);
+  const target = outputTarget(frame, op, type, dims, o.out, {});
+  check(m._tw_image_to_tensor(pointer, width * height * channels, width, height, channels, spec.channels, layout,
+    type.code, paramsPointer, target.pointer, perImage), op);
+  return target.finish();
+}
+
 const FROM_OPTIONS = ['layout', 'channels', 'scale', 'mean', 'std', 'out'];
 
 /**

@@ -100,6 +100,32 @@ function runWarp(op, src, backward, target, how) {
   return target.source;
 }
 
+/**
+ * warpAffine (6 numbers) or warpPerspective (9) of `img` into a new block of `frame`, with those functions'
+ * checks and errors: { pointer, width, height, channels }, the bytes of the image they return. For augment's
+ * heap path (colour steps then run on the block); the caller makes sure the result is not empty.
+ */
+export function warpIntoHeap(frame, m, img, matrix, options) {
+  const length = matrix.length === 6 ? 6 : 9;
+  const op = length === 6 ? 'warpAffine' : 'warpPerspective';
+  const opts = imageOptions(options, op, WARP_OPTIONS);
+  const src = checkImage(img, `${op}: img`);
+  const backward = backwardMatrix(matrix, length, flag(opts.inverse, false, `${op}: options.inverse`), op);
+  const width = opts.width === undefined ? src.width : size(opts.width, `${op}: options.width`);
+  const height = opts.height === undefined ? src.height : size(opts.height, `${op}: options.height`);
+  const { interpolation, border, fill } = sampling(opts, src.channels, op);
+  const C = src.channels, bytes = width * height * C;
+  if (bytes === 0) throw new Error('warpIntoHeap: an empty result');
+  checkExtensible(op, src, border);
+  const srcPointer = imagePointer(frame, src);
+  const matrixPointer = frame.alloc(8 * 9);
+  frame.write(matrixPointer, Float64Array.from(backward));
+  const pointer = frame.alloc(bytes, 'the result');
+  check(m._tw_image_warp(srcPointer, src.bytes.length, src.width, src.height, C, matrixPointer, length === 9 ? 1 : 0,
+    interpolation, border, packFill(fill), pointer, bytes, width, height, 0, height), op);
+  return { pointer, width, height, channels: C };
+}
+
 /** Options shared by the warps and rotate: interpolation, border, fill. */
 export function sampling(opts, channels, op) {
   return {

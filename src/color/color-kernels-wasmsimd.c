@@ -6,6 +6,9 @@
  * by swizzles. Leftovers go through the scalar steps; nothing is read or
  * written outside the arrays. */
 #include "color-kernels.h"
+
+#include <string.h>
+
 #include "common/simd.h"
 
 /* A leftover loop clang must leave as it is (not vectorised or unrolled: it runs < 16 times). */
@@ -27,21 +30,39 @@ static inline v128_t gather_index(size_t c, size_t stride) {
   return wasm_i8x16_make(i0, z, z, z, i1, z, z, z, i2, z, z, z, i3, z, z, z);
 }
 
-/* The inverse: byte 0 of u32 lane k goes to bytes k·stride + c, c in [first, first + count) (others: zero). */
-static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
-  int8_t idx[16];
-  for (size_t i = 0; i < 16; i++) idx[i] = (int8_t)0x80;
-  for (size_t k = 0; k < 4; k++)
-    for (size_t c = first; c < first + count && k * stride + c < 16; c++) idx[k * stride + c] = (int8_t)(4 * k);
-  return wasm_v128_load(idx);
+/* The inverse: byte 0 of u32 lane k goes to bytes k·stride + c, c in [first, first + count) (others: zero).
+ * Written as one make of constant expressions so that, with constant arguments, it folds to a v128.const
+ * (V8 then emits a plain pshufb for the swizzle). */
+static inline int8_t scatter_byte(size_t j, size_t first, size_t count, size_t stride) {
+  const size_t k = j / stride, c = j % stride;
+  return k < 4 && c >= first && c < first + count ? (int8_t)(4 * k) : (int8_t)0x80;
 }
 
-/* pmax/pmin (one x86 instruction each, unlike max/min's NaN and ±0 rules): a NaN stays NaN and converts
- * to 0, as the scalar clamp gives; -0 and +0 both convert to 0. */
-static inline v128_t clamp_trunc(v128_t x) {
-  x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, wasm_f32x4_splat(0.0f)), wasm_f32x4_splat(255.0f));
-  return wasm_i32x4_trunc_sat_f32x4(x);
+static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
+#define TW_S(j) scatter_byte(j, first, count, stride)
+  return wasm_i8x16_make(TW_S(0), TW_S(1), TW_S(2), TW_S(3), TW_S(4), TW_S(5), TW_S(6), TW_S(7), TW_S(8), TW_S(9),
+                         TW_S(10), TW_S(11), TW_S(12), TW_S(13), TW_S(14), TW_S(15));
+#undef TW_S
 }
+
+/* The per-pixel kernels' loops take `channels` as a constant (3 or 4) through these always-inlined bodies,
+ * so their swizzle masks are constants. */
+#define TW_COLOR_INLINE static inline __attribute__((always_inline))
+
+/* 2^23: added to an integer-valued float in [0, 2^23), it leaves that integer in the low mantissa bits. */
+#define TW_COLOR_MAGIC 8388608.0f
+
+/* trunc(clamp(x, 0, 255)) (the scalar tw_color_clamp_trunc) in the low byte of each lane (the lane is the float 2^23 + that byte: 0x4b0000vv), for
+ * results that are picked by a swizzle. floor + add are two instructions where V8 spends about eight on
+ * i32x4.trunc_sat_f32x4. pmax(0, x) takes the 0 for a NaN x (pmax(a, b) is a < b ? b : a), so NaN gives 0
+ * as the scalar clamp does; floor is trunc on [0, 255]. */
+static inline v128_t clamp_trunc_low(v128_t x) {
+  x = wasm_f32x4_pmin(wasm_f32x4_splat(255.0f), wasm_f32x4_pmax(wasm_f32x4_splat(0.0f), x));
+  return wasm_f32x4_add(wasm_f32x4_floor(x), wasm_f32x4_splat(TW_COLOR_MAGIC));
+}
+
+/* trunc(x) in the low byte of each lane for x in [0, 256) (not NaN), as clamp_trunc_low. */
+static inline v128_t trunc_low(v128_t x) { return wasm_f32x4_add(wasm_f32x4_floor(x), wasm_f32x4_splat(TW_COLOR_MAGIC)); }
 
 static inline v128_t to_f32(v128_t u32) { return wasm_f32x4_convert_i32x4(u32); }
 
@@ -58,6 +79,13 @@ static inline v128_t narrow(const v128_t r[4]) {
   return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3]));
 }
 
+/* narrow() of 4 vectors of clamp_trunc_low lanes: the 2^23 bits removed first (an i32 subtraction). */
+static inline v128_t narrow_low(v128_t r[4]) {
+  const v128_t magic = wasm_i32x4_splat(0x4b000000);
+  for (int k = 0; k < 4; k++) r[k] = wasm_i32x4_sub(r[k], magic);
+  return narrow(r);
+}
+
 /* Stores the first 12 (3 channels) or 16 bytes of v. */
 static inline void store_pixels(uint8_t* out, v128_t v, size_t channels) {
   if (channels == 4) {
@@ -68,8 +96,9 @@ static inline void store_pixels(uint8_t* out, v128_t v, size_t channels) {
   }
 }
 
-/* 4 pixels a step, R, G and B lanes apart (as saturate: measured faster in V8 than widening all 16 bytes). */
-void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+/* 4 pixels a step, R, G and B lanes apart (as saturate: measured faster in V8 than widening all 16 bytes).
+ * Returns the pixels done. */
+TW_COLOR_INLINE size_t affine_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
   const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
@@ -79,12 +108,17 @@ void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, s
     const v128_t v = wasm_v128_load(in);
     v128_t result = wasm_v128_and(v, keep);
     for (int c = 0; c < 3; c++) {
-      const v128_t x = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), vb));
+      const v128_t x = clamp_trunc_low(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), vb));
       result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
     }
     store_pixels(out, result, channels);
   }
-  tw_color_affine__scalar(in, out, pixels - p, channels, a, b);
+  return p;
+}
+
+void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  const size_t p = channels == 4 ? affine_steps(in, out, pixels, 4, a, b) : affine_steps(in, out, pixels, 3, a, b);
+  tw_color_affine__scalar(in + p * channels, out + p * channels, pixels - p, channels, a, b);
 }
 
 void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,
@@ -96,8 +130,8 @@ void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* 
     v128_t f[4], g[4];
     widen(v, f);
     widen(wasm_v128_load(other + i), g);
-    for (int k = 0; k < 4; k++) f[k] = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), wasm_f32x4_mul(vb, g[k])));
-    wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow(f), keep));
+    for (int k = 0; k < 4; k++) f[k] = clamp_trunc_low(wasm_f32x4_add(wasm_f32x4_mul(va, f[k]), wasm_f32x4_mul(vb, g[k])));
+    wasm_v128_store(out + i, wasm_v128_bitselect(v, narrow_low(f), keep));
   }
   /* the last < 16 bytes one by one (not from the last whole pixel: `other` may be `out`, sharpness blends in
    * place, so no byte may be computed twice) */
@@ -123,7 +157,7 @@ void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, si
   tw_color_bytes__scalar(in + done * channels, out + done * channels, pixels - done, channels, threshold, mask);
 }
 
-/* gray of 4 pixels as i32 lanes, from their R, G, B lanes. */
+/* gray of 4 pixels as integer-valued float lanes (trunc = floor: the sum is >= 0), from their R, G, B lanes. */
 static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
   const v128_t r = to_f32(wasm_i8x16_swizzle(v, pick[0]));
   const v128_t g = to_f32(wasm_i8x16_swizzle(v, pick[1]));
@@ -131,10 +165,11 @@ static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
   const v128_t sum = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_R), r),
                                                    wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_G), g)),
                                     wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_B), b));
-  return wasm_i32x4_trunc_sat_f32x4(sum);
+  return wasm_f32x4_floor(sum);
 }
 
-void tw_color_saturate__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+TW_COLOR_INLINE size_t saturate_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a,
+                                      float b) {
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
   const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
@@ -142,33 +177,67 @@ void tw_color_saturate__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels,
   size_t p = 0;
   for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
     const v128_t v = wasm_v128_load(in);
-    const v128_t gray = wasm_f32x4_mul(vb, to_f32(gray4(v, pick)));
+    const v128_t gray = wasm_f32x4_mul(vb, gray4(v, pick));
     v128_t result = wasm_v128_and(v, keep);
     for (int c = 0; c < 3; c++) {
-      const v128_t x = clamp_trunc(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), gray));
+      const v128_t x = clamp_trunc_low(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), gray));
       result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
     }
     store_pixels(out, result, channels);
   }
-  tw_color_saturate__scalar(in, out, pixels - p, channels, a, b);
+  return p;
 }
 
-void tw_color_gray__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels) {
+void tw_color_saturate__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
+  const size_t p = channels == 4 ? saturate_steps(in, out, pixels, 4, a, b) : saturate_steps(in, out, pixels, 3, a, b);
+  tw_color_saturate__scalar(in + p * channels, out + p * channels, pixels - p, channels, a, b);
+}
+
+TW_COLOR_INLINE size_t gray_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels,
+                                  size_t out_channels) {
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place = out_channels == 1 ? scatter_index(0, 1, 1) : scatter_index(0, 3, out_channels);
-  const v128_t keep = alpha_lanes(out_channels);
+  const v128_t keep = alpha_lanes(out_channels), magic = wasm_f32x4_splat(TW_COLOR_MAGIC);
   const size_t bytes = pixels * channels;
   size_t p = 0;
   for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * out_channels) {
     const v128_t v = wasm_v128_load(in);
-    const v128_t gray = wasm_i8x16_swizzle(gray4(v, pick), place);
+    const v128_t gray = wasm_i8x16_swizzle(wasm_f32x4_add(gray4(v, pick), magic), place);
     if (out_channels == 1) {
       wasm_v128_store32_lane(out, gray, 0);
     } else {
       store_pixels(out, wasm_v128_or(gray, wasm_v128_and(v, keep)), out_channels);
     }
   }
-  tw_color_gray__scalar(in, out, pixels - p, channels, out_channels);
+  return p;
+}
+
+void tw_color_gray__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels) {
+  size_t p;
+  if (channels == 4) {
+    p = out_channels == 1 ? gray_steps(in, out, pixels, 4, 1) : out_channels == 3 ? gray_steps(in, out, pixels, 4, 3)
+                                                                                : gray_steps(in, out, pixels, 4, 4);
+  } else {
+    p = out_channels == 1 ? gray_steps(in, out, pixels, 3, 1) : gray_steps(in, out, pixels, 3, 3);
+  }
+  tw_color_gray__scalar(in + p * channels, out + p * out_channels, pixels - p, channels, out_channels);
+}
+
+/* The sum of the gray bytes of `pixels` pixels (the mean of adjust_contrast). Per lane, blocks of at most
+ * 65536 pixels (sums below 2^24: exact in float32), then into an integer. */
+uint64_t tw_color_gray_sum__wasmsimd(const uint8_t* in, size_t pixels, size_t channels) {
+  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
+  const size_t bytes = pixels * channels;
+  uint64_t total = 0;
+  size_t p = 0;
+  while (p + 4 <= pixels && p * channels + 16 <= bytes) {
+    v128_t acc = wasm_f32x4_splat(0.0f);
+    for (size_t n = 0; n < 65536 && p + 4 <= pixels && p * channels + 16 <= bytes; n++, p += 4)
+      acc = wasm_f32x4_add(acc, gray4(wasm_v128_load(in + p * channels), pick));
+    total += (uint64_t)wasm_f32x4_extract_lane(acc, 0) + (uint64_t)wasm_f32x4_extract_lane(acc, 1) +
+             (uint64_t)wasm_f32x4_extract_lane(acc, 2) + (uint64_t)wasm_f32x4_extract_lane(acc, 3);
+  }
+  return total + tw_color_gray_sum__scalar(in + p * channels, pixels - p, channels);
 }
 
 /* x mod 1 for x in [0, 2) (x − 1 is exact there): fmodf's value. */
@@ -177,14 +246,19 @@ static inline v128_t mod1_nonnegative(v128_t x) {
   return wasm_v128_bitselect(wasm_f32x4_sub(x, one), x, wasm_f32x4_ge(x, one));
 }
 
-/* adjust_hue on 4 pixels' R, G, B lanes (floats 0..255): the scalar kernel's operations, lane-wise. */
+/* adjust_hue on 4 pixels' R, G, B lanes (floats 0..255): the scalar kernel's operations, lane-wise, with
+ * the same results where fewer instructions give them:
+ * - the sector: i = floor(h·6) is an integer-valued float 0..6, compared as a float (6 is sector 0).
+ * - p, q, t: the scalar clamps to [0, 1] are identities (v, s in [0, 1], f in [0, 1): every factor and
+ *   product stays in [0, 1]), so none here.
+ * - the bytes: trunc(x·255) with x·255 in [0, 255] is trunc_low's low byte, which the swizzle picks. */
 static inline void hue4(v128_t in[3], v128_t shift) {
   const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
   const v128_t r = wasm_f32x4_div(in[0], k255), g = wasm_f32x4_div(in[1], k255), b = wasm_f32x4_div(in[2], k255);
   /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
   const v128_t maxc = wasm_f32x4_pmax(wasm_f32x4_pmax(r, g), b), minc = wasm_f32x4_pmin(wasm_f32x4_pmin(r, g), b);
-  const v128_t flat = wasm_f32x4_eq(maxc, minc);
   const v128_t cr = wasm_f32x4_sub(maxc, minc);
+  const v128_t flat = wasm_f32x4_eq(maxc, minc);
   const v128_t s = wasm_f32x4_div(cr, wasm_v128_bitselect(one, maxc, flat));
   const v128_t divisor = wasm_v128_bitselect(one, cr, flat);
   const v128_t rc = wasm_f32x4_div(wasm_f32x4_sub(maxc, r), divisor);
@@ -203,15 +277,13 @@ static inline void hue4(v128_t in[3], v128_t shift) {
   const v128_t h6 = wasm_f32x4_mul(h, wasm_f32x4_splat(6.0f));
   const v128_t i = wasm_f32x4_floor(h6);
   const v128_t f = wasm_f32x4_sub(h6, i);
-  v128_t sector = wasm_i32x4_trunc_sat_f32x4(i); /* 0..6; 6 (h = 1.0) is sector 0 */
-  sector = wasm_v128_andnot(sector, wasm_i32x4_eq(sector, wasm_i32x4_splat(6)));
   const v128_t v = maxc;
-  const v128_t p = wasm_f32x4_pmin(wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, s)), zero), one);
-  const v128_t q = wasm_f32x4_pmin(wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f))), zero), one);
-  const v128_t t = wasm_f32x4_pmin(
-      wasm_f32x4_pmax(wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f)))), zero), one);
+  const v128_t p = wasm_f32x4_mul(v, wasm_f32x4_sub(one, s));
+  const v128_t q = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f)));
+  const v128_t t = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f))));
   v128_t at[6];
-  for (int k = 0; k < 6; k++) at[k] = wasm_i32x4_eq(sector, wasm_i32x4_splat(k));
+  for (int k = 1; k < 6; k++) at[k] = wasm_f32x4_eq(i, wasm_f32x4_splat((float)k));
+  at[0] = wasm_v128_or(wasm_f32x4_eq(i, zero), wasm_f32x4_eq(i, wasm_f32x4_splat(6.0f)));
   /* (R, G, B) for sectors 0..5: (v,t,p) (q,v,p) (p,v,t) (p,q,v) (t,p,v) (v,p,q) */
   const v128_t rr = wasm_v128_bitselect(v, wasm_v128_bitselect(q, wasm_v128_bitselect(t, p, at[4]), at[1]),
                                         wasm_v128_or(at[0], at[5]));
@@ -219,12 +291,12 @@ static inline void hue4(v128_t in[3], v128_t shift) {
                                         wasm_v128_or(at[1], at[2]));
   const v128_t bb = wasm_v128_bitselect(v, wasm_v128_bitselect(p, wasm_v128_bitselect(t, q, at[2]), wasm_v128_or(at[0], at[1])),
                                         wasm_v128_or(at[3], at[4]));
-  in[0] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(rr, k255));
-  in[1] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(gg, k255));
-  in[2] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(bb, k255));
+  in[0] = trunc_low(wasm_f32x4_mul(rr, k255));
+  in[1] = trunc_low(wasm_f32x4_mul(gg, k255));
+  in[2] = trunc_low(wasm_f32x4_mul(bb, k255));
 }
 
-void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
+TW_COLOR_INLINE size_t hue_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
   const v128_t keep = alpha_lanes(channels), vshift = wasm_f32x4_splat(shift);
@@ -239,7 +311,12 @@ void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size
     for (int k = 0; k < 3; k++) result = wasm_v128_or(result, wasm_i8x16_swizzle(c[k], place[k]));
     store_pixels(out, result, channels);
   }
-  tw_color_hue__scalar(in, out, pixels - p, channels, shift);
+  return p;
+}
+
+void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
+  const size_t p = channels == 4 ? hue_steps(in, out, pixels, 4, shift) : hue_steps(in, out, pixels, 3, shift);
+  tw_color_hue__scalar(in + p * channels, out + p * channels, pixels - p, channels, shift);
 }
 
 /* (2·S + 13) / 26 for 8 u16 lanes n = 2·S + 13 <= 6643: n·10083 >> 18 is exact below 18724. */
@@ -309,4 +386,49 @@ void tw_color_minmax__wasmsimd(const uint8_t* in, size_t pixels, size_t channels
     lo[c] = mins[i] < lo[c] ? mins[i] : lo[c];
     hi[c] = maxs[i] > hi[c] ? maxs[i] : hi[c];
   }
+}
+
+/* The source index lanes of 4 grid values g (nearest_index of the scalar kernel, lane-wise: the same float32
+ * operations, f32x4.nearest for nearbyintf) and whether each lies inside [0, size). */
+static inline v128_t nearest_index4(v128_t g, v128_t half, float size, v128_t* inside) {
+  const v128_t r = wasm_f32x4_nearest(wasm_f32x4_sub(wasm_f32x4_mul(wasm_f32x4_add(g, wasm_f32x4_splat(1.0f)), half),
+                                                     wasm_f32x4_splat(0.5f)));
+  *inside = wasm_v128_and(wasm_f32x4_ge(r, wasm_f32x4_splat(0.0f)), wasm_f32x4_lt(r, wasm_f32x4_splat(size)));
+  return wasm_i32x4_trunc_sat_f32x4(r);
+}
+
+/* 4 pixels a step: their coordinates in SIMD, then the 4 reads (a gather) one by one; the rest scalar. */
+void tw_color_nearest_row__wasmsimd(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r) {
+  const size_t ch = r->channels;
+  const v128_t gyu = wasm_f32x4_splat(r->gyu), gyv = wasm_f32x4_splat(r->gyv);
+  const v128_t t2 = wasm_f32x4_splat(r->theta2), t5 = wasm_f32x4_splat(r->theta5);
+  const v128_t half_w = wasm_f32x4_splat(r->half_w), half_h = wasm_f32x4_splat(r->half_h);
+  const v128_t width = wasm_i32x4_splat(r->width);
+  int32_t k = 0;
+  for (; k + 4 <= r->n; k += 4, out += 4 * ch) {
+    v128_t in_u, in_v;
+    const v128_t u = nearest_index4(wasm_f32x4_add(wasm_f32x4_add(wasm_v128_load(r->gxu + k), gyu), t2), half_w,
+                                    (float)r->width, &in_u);
+    const v128_t v = nearest_index4(wasm_f32x4_add(wasm_f32x4_add(wasm_v128_load(r->gxv + k), gyv), t5), half_h,
+                                    (float)r->height, &in_v);
+    /* v·width + u < width·height <= 2^32: exact in u32 lanes where both are inside */
+    const v128_t at = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(v, width), u), wasm_v128_and(in_u, in_v));
+    const v128_t inside = wasm_v128_and(in_u, in_v);
+    uint32_t index[4], ok[4];
+    wasm_v128_store(index, at);
+    wasm_v128_store(ok, inside);
+    for (int j = 0; j < 4; j++) {
+      const uint8_t* from = ok[j] ? in + (size_t)index[j] * ch : r->fill;
+      if (ch == 4) {
+        memcpy(out + 4 * j, from, 4);
+      } else {
+        for (size_t c = 0; c < ch; c++) out[j * ch + c] = from[c];
+      }
+    }
+  }
+  tw_color_nearest_row rest = *r;
+  rest.gxu += k;
+  rest.gxv += k;
+  rest.n -= k;
+  tw_color_nearest_row__scalar(in, out, &rest);
 }

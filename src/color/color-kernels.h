@@ -22,6 +22,9 @@
  *       (width >= 3), colour byte -> round(S / 13) = (2·S + 13) / 26 with S
  *       the 3x3 sum around it (above, row, below) plus 4 times itself; their
  *       alpha bytes copied; pixels 0 and width − 1 not written
+ *   gray_sum(in, pixels, channels):
+ *       the sum of the pixels' gray bytes, as an integer
+ *   nearest_row(in, out, row): one row chunk of a policy's nearest resample (tw_color_nearest_row above)
  *   minmax(in, pixels, channels, lo, hi):
  *       each colour channel's smallest and largest byte (pixels >= 1)
  *   hue(in, out, pixels, channels, shift):
@@ -40,6 +43,18 @@
 #define TW_COLOR_GRAY_G 0.587f
 #define TW_COLOR_GRAY_B 0.114f
 
+/* One output row (or part of one) of tw_color_policy_nearest (color-policy.c): n pixels whose base-grid
+ * products are gxu[k] = f(gx·r00), gxv[k] = f(gx·r01) and the row's gyu, gyv; theta2 = r20, theta5 = r21;
+ * pixel k reads in(u, v) with u = nearbyint(((f((gxu[k] + gyu) + theta2) + 1)·half_w) − ½) (v likewise) or
+ * `fill` when (u, v) lies outside the width x height input. */
+typedef struct tw_color_nearest_row {
+  const float *gxu, *gxv;
+  float gyu, gyv, theta2, theta5, half_w, half_h;
+  int32_t n, width, height;
+  size_t channels;
+  const uint8_t* fill;
+} tw_color_nearest_row;
+
 /* X(isa) for each variant: one declaration list, one place to add an ISA. */
 #define TW_COLOR_KERNEL_DECLARE(isa)                                                                                 \
   void tw_color_affine__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b);    \
@@ -52,7 +67,9 @@
   void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);           \
   void tw_color_sharpen_row__##isa(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,   \
                                    size_t width, size_t channels);                                                  \
-  void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);
+  void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);   \
+  uint64_t tw_color_gray_sum__##isa(const uint8_t* in, size_t pixels, size_t channels);                            \
+  void tw_color_nearest_row__##isa(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)

@@ -62,8 +62,16 @@ static tw_status check_finite(const char* name, double value) {
 
 /* ---- tw_color_adjust */
 
-/* torch's mean of the gray image: its float32 sum / f(pixels). One scratch block of a byte a pixel. */
+/* torch's mean of the gray image: its float32 sum / f(pixels). Below 2^24 / 255 pixels every partial sum
+ * of torch's cascade is an integer below 2^24, so exact: the float32 sum is the integer sum, which one pass
+ * computes (gray_sum). Larger images round like torch's cascade: one scratch block of a byte a pixel. */
 static tw_status gray_mean(const uint8_t* in, const image_plan* plan, float* mean) {
+  if (plan->pixels <= (1u << 24) / 255) {
+    const uint64_t sum = (tw_use_simd() ? tw_color_gray_sum__wasmsimd : tw_color_gray_sum__scalar)(in, plan->pixels,
+                                                                                                    plan->channels);
+    *mean = (float)sum / (float)plan->pixels;
+    return TW_OK;
+  }
   uint8_t* gray = malloc(plan->pixels);
   if (!gray) return tw_fail(TW_OUT_OF_MEMORY, "img: no memory for the %zu gray values of the mean", plan->pixels);
   (tw_use_simd() ? tw_color_gray__wasmsimd : tw_color_gray__scalar)(in, gray, plan->pixels, plan->channels, 1);

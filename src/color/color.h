@@ -60,7 +60,15 @@
  *     arithmetic (SLEEF expf, torch's sum order, oneDNN's FMA chain,
  *     emulated exactly).
  *
- * Arguments: width, height >= 0 (int32); channels 3 or 4; in_bytes and
+ *   tw_color_policy_nearest: a geometric op of torchvision's policies
+ *     (color-policy.c): out(x, y) = in(u, v), u = nearbyint(((f(f(gx·r00)
+ *     + f(gy·r10)) + r20 + 1)·f(w/2)) − ½) and v likewise with r01, r11,
+ *     r21 and h (every step rounded to float32; gx = x − w/2 + ½, gy = y −
+ *     h/2 + ½), or the fill bytes (channel c in byte c of `fill`) when (u, v)
+ *     lies outside. Any channel count 1..4; the r's must be finite in
+ *     float32 (the wrapper passes torchvision's float32 theta).
+ *
+ * Arguments: width, height >= 0 (int32); channels 3 or 4 (policy_nearest: 1..4); in_bytes and
  * out_bytes must be width·height·channels (grayscale: ·out_channels); `in`
  * and `out` must not overlap. CONTRAST, EQUALIZE and the blur allocate one
  * scratch block (TW_OUT_OF_MEMORY if that fails); nothing else allocates.
@@ -111,5 +119,9 @@ TW_EXPORT int32_t tw_color_grayscale(const uint8_t* in, size_t in_bytes, uint8_t
 TW_EXPORT int32_t tw_color_gaussian_blur(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
                                          int32_t width, int32_t height, int32_t channels, int32_t kx, int32_t ky,
                                          double sigma_x, double sigma_y);
+
+TW_EXPORT int32_t tw_color_policy_nearest(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
+                                          int32_t width, int32_t height, int32_t channels, double r00, double r10,
+                                          double r20, double r01, double r11, double r21, uint32_t fill);
 
 #endif

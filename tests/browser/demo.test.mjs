@@ -911,11 +911,11 @@ async function setPipeline(page, list) {
 /** Every sample canvas, and the library's samples for the page's pipeline and seed. */
 const augmentSamples = (page) => page.evaluate(async () => {
   const { compose, random } = await import('/js/augment.js');
-  const { parsePipeline, targetsFor, SAMPLES } = await import('/panels/augment.js');
+  const { parsePipeline, pipelineText, targetsFor, SAMPLES } = await import('/panels/augment.js');
   const form = document.querySelector('#augment form');
   const input = testkit.canvas('image', 'input');
   const image = new ImageData(new Uint8ClampedArray(input.data), input.width, input.height);
-  const augment = compose(parsePipeline(form.elements.pipeline.value, random), { seed: form.elements.seed.valueAsNumber, border: form.elements.border.value });
+  const augment = compose(parsePipeline(pipelineText(form), random), { seed: form.elements.seed.valueAsNumber, border: form.elements.border.value });
   return Array.from({ length: SAMPLES }, (_, k) => {
     const shown = testkit.canvas('augment', `sample-${k}`);
     const r = augment(targetsFor(image), k);
@@ -959,6 +959,28 @@ demoTest('Augment: a certain horizontal flip mirrors the pixels and the corner k
     assert.deepEqual(s.data, Array.from(mirrored.data), `sample ${k} is the mirror image`);
     assert.deepEqual(s.keypoints.slice(0, 4), [[W - 1, 0], [0, 0], [0, H - 1], [W - 1, H - 1]], `sample ${k}: the corner pixels swap sides`);
   });
+});
+
+demoTest('Augment: the colour sliders and the policy append colorJitter, a colour transform and the policy; samples and params follow', async ({ page }) => {
+  await setControls(page, 'augment', { brightness: 0.4, contrast: 0.4, saturation: 0.4, hue: 0.1, colour: 'posterize', strength: 0.5, policy: 'randAugment', numOps: 3, magnitude: 12 });
+  const samples = await augmentSamples(page);
+  samples.forEach((s, k) => {
+    assert.equal(s.mismatches, 0, `sample ${k} equals augment(targets, ${k}) with the colour steps (${JSON.stringify(s.params.transforms.at(-1))})`);
+    const names = s.params.transforms.map((e) => e.transform);
+    assert.deepEqual(names.slice(-3), ['colorJitter', 'posterize', 'randAugment'], `sample ${k}: the steps appended in order`);
+    const [jitter, poster, policy] = s.params.transforms.slice(-3);
+    assert.ok(jitter.brightness >= 0.6 && jitter.brightness <= 1.4 && jitter.hue >= -0.1 && jitter.hue <= 0.1, `sample ${k}: jitter in range`);
+    assert.equal(poster.bits, 5, `sample ${k}: posterize at strength 0.5 keeps 5 bits`);
+    assert.equal(policy.ops.length, 3, `sample ${k}: numOps 3`);
+  });
+  const drawn = await page.textContent('#augment .params');
+  assert.match(drawn, /^Drawn for sample #0 \(hover a sample for all its params\):\n\{"transform":"colorJitter","fired":true,"order":\[/);
+  assert.match(drawn, /\n\{"transform":"randAugment","fired":true,"ops":\[\{"op":"/);
+  assert.match(await page.textContent('#augment pre.call code'), /random\.colorJitter\(\{"brightness":0\.4,"contrast":0\.4,"saturation":0\.4,"hue":0\.1\}\),\n {2}random\.posterize\(\{"bits":5,"p":1\}\),\n {2}random\.randAugment\(\{"numOps":3,"magnitude":12,"fill":\[128,128,128,255\]\}\),/);
+  await shot(page, '#augment', 'augment-colour');
+  await setControls(page, 'augment', { brightness: 0, contrast: 0, saturation: 0, hue: 0, colour: 'none', policy: 'none' });
+  const plain = await augmentSamples(page);
+  plain.forEach((s, k) => assert.ok(!s.params.transforms.some((e) => e.transform === 'colorJitter'), `sample ${k}: no colour steps at 0 and none`));
 });
 
 demoTest('Augment: a bad pipeline shows a readable message, and the panel recovers', async ({ page }) => {

@@ -152,8 +152,64 @@ static void test_bad_arguments(void) {
   CHECK(tw_color_gaussian_blur(in, 48, out, 48, 4, 3, 4, 3, 3, 0, 1) == TW_INVALID_ARGUMENT, "sigma 0");
   CHECK(tw_color_gaussian_blur(in, 48, out, 48, 4, 3, 4, 3, 3, 1, 1e-50) == TW_INVALID_ARGUMENT, "sigma 0 in float");
   CHECK(tw_color_gaussian_blur(in, 48, out, 48, 4, 3, 4, 257, 3, 1, 1) == TW_INVALID_ARGUMENT, "kx 257");
+  CHECK(tw_color_policy_nearest(in, 48, out, 48, 4, 3, 5, 1, 0, 0, 0, 1, 0, 0) == TW_INVALID_ARGUMENT, "nearest channels 5");
+  CHECK(tw_color_policy_nearest(in, 48, out, 47, 4, 3, 4, 1, 0, 0, 0, 1, 0, 0) == TW_INVALID_ARGUMENT, "nearest out_bytes");
+  CHECK(tw_color_policy_nearest(in, 48, in, 48, 4, 3, 4, 1, 0, 0, 0, 1, 0, 0) == TW_INVALID_ARGUMENT, "nearest in place");
+  CHECK(tw_color_policy_nearest(in, 48, out, 48, 4, 3, 4, NAN, 0, 0, 0, 1, 0, 0) == TW_INVALID_ARGUMENT, "nearest NaN");
+  CHECK(tw_color_policy_nearest(in, 48, out, 48, 4, 3, 4, 1e39, 0, 0, 0, 1, 0, 0) == TW_INVALID_ARGUMENT, "nearest inf in float");
   for (int i = 0; i < 48; i++) CHECK(out[i] == 7, "byte %d written", i);
   CHECK(tw_color_gaussian_blur(in, 0, out, 0, 0, 3, 4, 9, 9, 1, 1) == TW_OK, "an empty image");
+}
+
+/* tw_color_policy_nearest: SIMD = scalar for random thetas (shears, turns, shifts of any size, some far
+ * outside), every channel count, widths around the 4-pixel step and past the 256-column chunk. */
+static void test_policy_nearest_simd(void) {
+  static const int widths[] = {1, 3, 4, 5, 7, 8, 9, 17, 255, 256, 257, 300};
+  for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+    for (int ch = 1; ch <= 4; ch++) {
+      const int W = widths[w], H = 1 + (int)(harness_rand() % 9);
+      const size_t bytes = (size_t)W * H * ch;
+      uint8_t* in = malloc(bytes);
+      uint8_t* simd = malloc(bytes);
+      uint8_t* scalar = malloc(bytes);
+      for (size_t i = 0; i < bytes; i++) in[i] = (uint8_t)harness_rand();
+      double t[6];
+      for (int k = 0; k < 6; k++) t[k] = ((double)(harness_rand() % 20001) - 10000.0) / (k % 3 == 2 ? 2000.0 : 5000.0) / W;
+      const uint32_t fill = (uint32_t)harness_rand();
+      tw_set_simd(1);
+      CHECK(tw_color_policy_nearest(in, bytes, simd, bytes, W, H, ch, t[0], t[1], t[2], t[3], t[4], t[5], fill) == TW_OK, "simd");
+      tw_set_simd(0);
+      CHECK(tw_color_policy_nearest(in, bytes, scalar, bytes, W, H, ch, t[0], t[1], t[2], t[3], t[4], t[5], fill) == TW_OK, "scalar");
+      tw_set_simd(1);
+      CHECK(memcmp(simd, scalar, bytes) == 0, "nearest %dx%dx%d: SIMD and scalar differ", W, H, ch);
+      free(in);
+      free(simd);
+      free(scalar);
+    }
+  }
+}
+
+/* tw_color_policy_nearest: the identity theta (2/w, 2/h on the diagonal) copies every channel count; a shift
+ * of one pixel to the right (r20 = -2/w) fills column 0 and moves the rest. */
+static void test_policy_nearest(void) {
+  enum { W = 5, H = 3 };
+  for (int ch = 1; ch <= 4; ch++) {
+    uint8_t in[W * H * 4], out[W * H * 4];
+    const size_t bytes = (size_t)W * H * ch;
+    for (size_t i = 0; i < bytes; i++) in[i] = (uint8_t)(i * 7 + 1);
+    CHECK(tw_color_policy_nearest(in, bytes, out, bytes, W, H, ch, 2.0 / W, 0, 0, 0, 2.0 / H, 0, 0) == TW_OK, "identity");
+    CHECK(memcmp(in, out, bytes) == 0, "identity copies, %d channels", ch);
+    CHECK(tw_color_policy_nearest(in, bytes, out, bytes, W, H, ch, 2.0 / W, 0, -2.0 / W, 0, 2.0 / H, 0, 0x04030201u) == TW_OK,
+          "shift");
+    for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+        for (int c = 0; c < ch; c++) {
+          const uint8_t want = x == 0 ? (uint8_t)(c + 1) : in[(y * W + x - 1) * ch + c];
+          CHECK(out[(y * W + x) * ch + c] == want, "shift %d channels at (%d, %d, %d)", ch, x, y, c);
+        }
+      }
+    }
+  }
 }
 
 int main(void) {
@@ -161,5 +217,7 @@ int main(void) {
   test_fma();
   test_sum();
   test_bad_arguments();
+  test_policy_nearest();
+  test_policy_nearest_simd();
   return TEST_MAIN_RESULT();
 }
