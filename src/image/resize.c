@@ -13,6 +13,7 @@
 #include "common/heap.h"
 #include "image/image-check.h"
 #include "image/image.h"
+#include "image/resize-checks.h"
 #include "image/resize-internal.h"
 
 typedef struct geometry {
@@ -21,9 +22,7 @@ typedef struct geometry {
 } geometry;
 
 static tw_status check_geometry(const geometry* g) {
-  tw_status status = tw_image_check_sides("src_width/src_height", g->src_width, g->src_height);
-  if (status == TW_OK) status = tw_image_check_sides("dst_width/dst_height", g->dst_width, g->dst_height);
-  if (status == TW_OK) status = tw_image_check_channels("channels", g->channels);
+  const tw_status status = tw_resize_check_shape(g->src_width, g->src_height, g->dst_width, g->dst_height, g->channels);
   if (status != TW_OK) return status;
   if (g->interpolation == TW_IMAGE_INTERPOLATION_LANCZOS) {
     return tw_fail(TW_INVALID_ARGUMENT, "interpolation: LANCZOS is Pillow's filter, resized by tw_image_resize_pil");
@@ -40,35 +39,7 @@ static tw_status check_geometry(const geometry* g) {
     return tw_fail(TW_INVALID_ARGUMENT, "antialias: 1 with LINEAR or CUBIC is tw_image_resize_pil's (Pillow 9.4); "
                    "tw_image_resize takes 0 for them");
   }
-  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubic_a: must be finite");
-  const int empty_src = g->src_width == 0 || g->src_height == 0;
-  const int empty_dst = g->dst_width == 0 || g->dst_height == 0;
-  if (empty_src && !empty_dst) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: an empty %d x %d image cannot be resized to %d x %d", (int)g->src_width,
-                   (int)g->src_height, (int)g->dst_width, (int)g->dst_height);
-  }
-  return TW_OK;
-}
-
-/* The rows [first, first + count) of an image that a byte count covers. */
-static tw_status band_rows(const char* name, size_t bytes, int32_t width, int32_t height, int32_t channels,
-                           int32_t first, int64_t* count) {
-  const uint64_t row_bytes = (uint64_t)width * (uint64_t)channels;
-  if (row_bytes == 0 || height == 0) {
-    if (bytes != 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes for an empty image", name, bytes);
-    *count = 0;
-    return TW_OK;
-  }
-  if (bytes % row_bytes != 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes is not a whole number of %llu-byte rows", name, bytes,
-                   (unsigned long long)row_bytes);
-  }
-  *count = (int64_t)(bytes / row_bytes);
-  if (first < 0 || first + *count > height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: rows [%d, %lld) are not inside the image's %d rows", name, (int)first,
-                   (long long)(first + *count), (int)height);
-  }
-  return TW_OK;
+  return tw_resize_check_source(g->src_width, g->src_height, g->dst_width, g->dst_height, g->cubic_a);
 }
 
 /* The paths of resize.h: NEAREST; FLOAT, the float32 two passes of
@@ -171,10 +142,7 @@ tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, in
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range: NULL");
-  if (dst_row < 0 || dst_rows < 0 || (int64_t)dst_row + dst_rows > dst_height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst_row/dst_rows: rows [%d, %lld) are not inside the image's %d rows",
-                   (int)dst_row, (long long)dst_row + dst_rows, (int)dst_height);
-  }
+  if ((status = tw_resize_check_dst_rows(dst_row, dst_rows, dst_height)) != TW_OK) return status;
   range[0] = range[1] = 0;
   if (dst_rows == 0) return TW_OK;
   int64_t first, end;
@@ -330,8 +298,8 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   int64_t src_rows, dst_rows;
-  if ((status = band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
-      (status = band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
+  if ((status = tw_resize_band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
+      (status = tw_resize_band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
     return status;
   }
   if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
@@ -340,11 +308,7 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   /* the rows tw_image_resize_source_rows names (a superset of those the path reads): the one band contract */
   int64_t first, end;
   needed_rows_any_width(&g, dst_row, dst_rows, &first, &end);
-  if (first < src_row || end > src_row + src_rows) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
-                   "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
-                   (long long)end, (int)src_row, (long long)(src_row + src_rows));
-  }
+  if ((status = tw_resize_check_band_holds(dst_row, dst_rows, first, end, src_row, src_rows)) != TW_OK) return status;
   const tw_resize_band band = {src,       dst,        src_width, src_height, src_row,
                                dst_width, dst_height, dst_row,   channels,   dst_rows};
   if (r.path == ROUTE_BOX) return run_box(&band, r.kx, r.ky);
