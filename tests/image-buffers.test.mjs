@@ -24,7 +24,7 @@ test('NULL buffers and overlapping outputs: one message form in every image entr
       rotate90: ['img', 'out', 4, 4, (src, dst) => m._tw_image_rotate90(src, 4, dst, 4, 2, 2, 1, 1, 0, 2)],
       blur: ['src', 'dst', 4, 4, (src, dst) => m._tw_image_blur(src, 4, 2, 2, 1, 1, 1, 0, 0, dst, 4, 0, 2)],
       warp: ['src', 'dst', 4, 4, (src, dst) => m._tw_image_warp(src, 4, 2, 2, 1, matrix, 0, 1, 0, 0, dst, 4, 2, 2, 0, 2)],
-      resize: ['src', 'dst', 4, 4, (src, dst) => m._tw_image_resize(src, 4, 2, 2, 0, dst, 4, 2, 2, 0, 1, 1, 1, -0.5)],
+      resize: ['src', 'dst', 4, 4, (src, dst) => m._tw_image_resize(src, 4, 2, 2, 0, dst, 4, 2, 2, 0, 1, 1, 0, -0.75)],
       resizePil: ['src', 'dst', 4, 4, (src, dst) => m._tw_image_resize_pil(src, 4, 2, 2, 0, dst, 4, 4, 1, 0, 1, 4, -0.5)],
       toTensor: ['img', 'out', 4, 16, (src, dst) => m._tw_image_to_tensor(src, 4, 2, 2, 1, 1, 0, DTYPE.FLOAT32, params, dst, 16)],
       fromTensor: ['img', 'out', 16, 4, (src, dst) => m._tw_image_from_tensor(src, 16, DTYPE.FLOAT32, 0, 2, 2, 1, params, 1, dst, 4)],
@@ -56,7 +56,7 @@ test('channel counts and negative sides: one message form in every image entry',
       flip: ['img', (w, h, c) => m._tw_image_flip(block, 4, block + 32, 4, w, h, c, 1)],
       rotate90: ['img', (w, h, c) => m._tw_image_rotate90(block, 4, block + 32, 4, w, h, c, 1, 0, 2)],
       blur: ['img', (w, h, c) => m._tw_image_blur(block, 4, w, h, c, 1, 1, 0, 0, block + 32, 4, 0, 2)],
-      resize: ['src_width/src_height', (w, h, c) => m._tw_image_resize(block, 4, w, h, 0, block + 32, 4, 2, 2, 0, c, 1, 1, -0.5)],
+      resize: ['src_width/src_height', (w, h, c) => m._tw_image_resize(block, 4, w, h, 0, block + 32, 4, 2, 2, 0, c, 1, 0, -0.75)],
       resizePil: ['src_width/src_height', (w, h, c) => m._tw_image_resize_pil(block, 4, w, h, 0, block + 32, 4, 2, 2, 0, c, 1, -0.5)],
     };
     for (const [entry, [sides, call]] of Object.entries(entries)) {

@@ -2,10 +2,9 @@
 // BILINEAR, BICUBIC and LANCZOS, per channel, byte for byte). resize.js
 // validates the arguments and routes antialias: true 'linear'/'cubic' and
 // 'lanczos' here; this file only streams the bands.
-import { check, withFrame } from '../module.js';
-import { copyOut } from '../tensor.js';
-import { bandBudget, bandRowsFor, bands } from '../stream.js';
+import { bandBudget, bandRowsFor } from '../stream.js';
 import { INTERPOLATIONS } from './common.js';
+import { resizeInBands } from './resize-bands.js';
 
 const MIN_SOURCE_ROWS = 256;
 const PIL_CODES = new Set([INTERPOLATIONS.linear, INTERPOLATIONS.cubic, INTERPOLATIONS.lanczos]);
@@ -17,8 +16,8 @@ export function takesPilPath(code, antialias) {
 
 /**
  * Bands of destination rows, each given exactly the source rows it reads
- * (tw_image_resize_pil_source_rows); a small image is one band. Each band is
- * an ordinary call: the bytes are those of one whole-image call.
+ * (tw_image_resize_pil_source_rows, resize-bands.js); a small image is one
+ * band.
  */
 export function resizePil(op, src, target, code, cubicA) {
   const { width, height, channels } = target;
@@ -31,21 +30,8 @@ export function resizePil(op, src, target, code, cubicA) {
   // lanczos: 31 ms CPU with 512 KB bands, 14 ms with these.
   const least = Math.ceil(Math.min(MIN_SOURCE_ROWS, bandBudget() / 2048) / srcRowsPerRow);
   const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height, least);
-  withFrame(op, (frame, m) => {
-    const rangePointer = frame.alloc(8);
-    const plan = [];
-    for (const [row, rows] of bands(height, rowsPerBand)) {
-      check(m._tw_image_resize_pil_source_rows(src.height, height, code, row, rows, rangePointer), op);
-      const [first, count] = frame.readInt32s(rangePointer, 2);
-      plan.push({ row, rows, first, count });
-    }
-    const srcBlock = frame.alloc(Math.max(...plan.map((b) => b.count)) * srcRowBytes);
-    const dstBlock = frame.alloc(rowsPerBand * dstRowBytes);
-    for (const { row, rows, first, count } of plan) {
-      frame.write(srcBlock, src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes));
-      check(m._tw_image_resize_pil(srcBlock, count * srcRowBytes, src.width, src.height, first, dstBlock,
-        rows * dstRowBytes, width, height, row, channels, code, cubicA), op);
-      copyOut(dstBlock, rows * dstRowBytes, target.bytes, row * dstRowBytes);
-    }
-  });
+  resizeInBands(op, src, target, rowsPerBand,
+    (m, row, rows, range) => m._tw_image_resize_pil_source_rows(src.height, height, code, row, rows, range),
+    (m, srcBlock, srcBytes, first, dstBlock, dstBytes, row) => m._tw_image_resize_pil(srcBlock, srcBytes, src.width,
+      src.height, first, dstBlock, dstBytes, width, height, row, channels, code, cubicA));
 }

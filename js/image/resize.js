@@ -2,10 +2,9 @@
 // and the arithmetic). Validates and marshals; weights and source rows are
 // computed in C.
 import { flag } from '../args.js';
-import { check, withFrame } from '../module.js';
-import { copyOut } from '../tensor.js';
-import { bandRowsFor, bands } from '../stream.js';
+import { bandRowsFor } from '../stream.js';
 import { checkImage, resultImage, imageOptions, interpolation as interpolationCode, size, finite, readable, INTERPOLATIONS as CODES } from './common.js';
+import { resizeInBands } from './resize-bands.js';
 import { resizePil, takesPilPath } from './resize-pil.js';
 
 const OPTIONS = ['width', 'height', 'interpolation', 'antialias', 'cubicA', 'out'];
@@ -14,32 +13,17 @@ const INTERPOLATIONS = Object.keys(CODES);
 
 /**
  * Bands of destination rows, each given exactly the source rows it reads
- * (tw_image_resize_source_rows), so the heap side of the copies stays in
- * cache for large images; a small image is one band. Each band is an
- * ordinary call: the bytes are those of one whole-image call.
+ * (tw_image_resize_source_rows, resize-bands.js), so the heap side of the
+ * copies stays in cache for large images; a small image is one band.
  */
-function resizeInBands(op, src, target, code, antialias, cubicA) {
+function resizeOpenCv(op, src, target, code, antialias, cubicA) {
   const { width, height, channels } = target;
-  const srcRowBytes = src.width * channels, dstRowBytes = width * channels;
   const srcRowsPerRow = Math.max(1, src.height / height);
-  const rowsPerBand = bandRowsFor(dstRowBytes + srcRowBytes * srcRowsPerRow, height);
-  withFrame(op, (frame, m) => {
-    const rangePointer = frame.alloc(8);
-    const plan = [];
-    for (const [row, rows] of bands(height, rowsPerBand)) {
-      check(m._tw_image_resize_source_rows(src.height, height, code, antialias, cubicA, row, rows, rangePointer), op);
-      const [first, count] = frame.readInt32s(rangePointer, 2);
-      plan.push({ row, rows, first, count });
-    }
-    const srcBlock = frame.alloc(Math.max(...plan.map((b) => b.count)) * srcRowBytes);
-    const dstBlock = frame.alloc(rowsPerBand * dstRowBytes);
-    for (const { row, rows, first, count } of plan) {
-      frame.write(srcBlock, src.bytes.subarray(first * srcRowBytes, (first + count) * srcRowBytes));
-      check(m._tw_image_resize(srcBlock, count * srcRowBytes, src.width, src.height, first, dstBlock, rows * dstRowBytes,
-        width, height, row, channels, code, antialias, cubicA), op);
-      copyOut(dstBlock, rows * dstRowBytes, target.bytes, row * dstRowBytes);
-    }
-  });
+  const rowsPerBand = bandRowsFor(width * channels + src.width * channels * srcRowsPerRow, height);
+  resizeInBands(op, src, target, rowsPerBand,
+    (m, row, rows, range) => m._tw_image_resize_source_rows(src.height, height, code, antialias, cubicA, row, rows, range),
+    (m, srcBlock, srcBytes, first, dstBlock, dstBytes, row) => m._tw_image_resize(srcBlock, srcBytes, src.width,
+      src.height, first, dstBlock, dstBytes, width, height, row, channels, code, antialias, cubicA));
 }
 
 /**
@@ -69,6 +53,6 @@ export function resize(img, options) {
   // a result that shares memory with the input would overwrite rows later bands read
   const input = readable(src, target);
   if (takesPilPath(code, antialias)) resizePil(op, input, target, code, cubicA);
-  else resizeInBands(op, input, target, code, antialias ? 1 : 0, cubicA);
+  else resizeOpenCv(op, input, target, code, antialias ? 1 : 0, cubicA);
   return target.source;
 }

@@ -1,8 +1,7 @@
 /* Resize internals: the per-axis tables (resize-weights.c, the one place the
- * sampling rules of resize.h are written), the path a resize takes
- * (resize-route.c), the OpenCV fixed-point driver (resize-fixed.c) and the
- * micro-kernels (resize-kernels-*.c: inner loops only, pre-validated
- * arguments). */
+ * sampling rules of resize.h are written), the OpenCV fixed-point driver
+ * (resize-fixed.c) and the micro-kernels (resize-kernels-*.c: inner loops
+ * only, pre-validated arguments). */
 #ifndef TW_IMAGE_RESIZE_INTERNAL_H
 #define TW_IMAGE_RESIZE_INTERNAL_H
 
@@ -12,19 +11,19 @@
 
 #include "common/status.h"
 
-/* How one axis samples on the float path: n source pixels to m destination
- * pixels; NEAREST, LINEAR/CUBIC with antialias (the PIL-like rule; without
- * antialias they take the fixed-point path), AREA's weighted mean. */
+/* How one axis samples outside the fixed-point path: n source pixels to m
+ * destination pixels; NEAREST (the source index) or AREA (INTER_AREA's
+ * weighted mean, the float path). LINEAR and CUBIC take the fixed-point
+ * path (below). */
 typedef struct tw_resize_axis {
   int64_t n, m;
-  int32_t interpolation; /* tw_image_interpolation */
-  double cubic_a;
-  int32_t taps; /* taps every destination pixel gets (1 for NEAREST), <= n */
+  int32_t interpolation; /* TW_IMAGE_INTERPOLATION_NEAREST or _AREA */
+  int32_t taps;          /* taps every destination pixel gets (1 for NEAREST), <= n */
 } tw_resize_axis;
 
 /* Fills the axis description (n >= 1, m >= 1, arguments already valid),
  * including `taps`, the largest tap count any destination pixel needs. */
-void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, double cubic_a);
+void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation);
 
 /* Destination pixel i (0 <= i < m): its first source pixel, with
  * first + axis->taps <= n, never smaller than for i - 1, and (unless NEAREST
@@ -65,18 +64,16 @@ typedef struct tw_resize_band {
 tw_status tw_resize_fixed(const tw_resize_band* band, int32_t kind, double cubic_a);
 
 /* Micro-kernels. Naming: tw_resize_<pass>__<isa>.
- *   hpass(src, dst, width, channels, first, weights, taps, clamp): one row,
+ *   hpass(src, dst, width, channels, first, weights, taps): one row,
  *       dst[x·C + c] = ((0 + w[x·T]·src[first[x]·C + c]) + w[x·T + 1]·...)...
- *       for x < width (destination pixels), float32, taps in order; with
- *       clamp, then v = 0 < v ? v : 0 and v = v < 255 ? v : 255 (NaN -> 0,
- *       as f32x4.pmax/pmin give).
+ *       for x < width (destination pixels), float32, taps in order.
  *   vpass(rows, stride, weights, taps, count, dst): one row of count values,
  *       v[i] = ((0 + w[0]·rows[i]) + w[1]·rows[stride + i]) ..., rounded half
  *       to even, clamped to [0, 255] (NaN gives 0).
  *   nearest(src, dst, width, channels, index): dst pixel x = src pixel
  *       index[x] (no SIMD variant: it is a gather of whole pixels). */
 typedef void tw_resize_hpass_fn(const uint8_t* src, float* dst, int32_t width, int32_t channels,
-                                const int32_t* first, const float* weights, int32_t taps, int32_t clamp);
+                                const int32_t* first, const float* weights, int32_t taps);
 typedef void tw_resize_vpass_fn(const float* rows, size_t stride, const float* weights, int32_t taps,
                                 size_t count, uint8_t* dst);
 
@@ -126,11 +123,6 @@ void tw_resize_nearest__scalar(const uint8_t* src, uint8_t* dst, int32_t width, 
 
 /* The vertical pass's last step, shared by the scalar kernel and the SIMD
  * kernel's tail: round half to even (the default rounding mode), clamp. */
-static inline float tw_resize_clamp_f32(float v) {
-  v = 0.0f < v ? v : 0.0f;
-  return v < 255.0f ? v : 255.0f;
-}
-
 static inline uint8_t tw_resize_round_u8(float v) {
   const float r = nearbyintf(v);
   if (r > 255.0f) return 255;

@@ -7,7 +7,7 @@
 #include "image/resize-internal.h"
 
 void tw_resize_hpass__scalar(const uint8_t* src, float* dst, int32_t width, int32_t channels,
-                             const int32_t* first, const float* weights, int32_t taps, int32_t clamp) {
+                             const int32_t* first, const float* weights, int32_t taps) {
   for (int32_t x = 0; x < width; x++) {
     const uint8_t* pixel = src + (size_t)first[x] * (size_t)channels;
     const float* w = weights + (size_t)x * (size_t)taps;
@@ -17,7 +17,7 @@ void tw_resize_hpass__scalar(const uint8_t* src, float* dst, int32_t width, int3
         const float product = w[k] * (float)pixel[(size_t)k * (size_t)channels + (size_t)c];
         sum = sum + product;
       }
-      dst[(size_t)x * (size_t)channels + (size_t)c] = clamp ? tw_resize_clamp_f32(sum) : sum;
+      dst[(size_t)x * (size_t)channels + (size_t)c] = sum;
     }
   }
 }

@@ -44,8 +44,7 @@ static inline v128_t widen(v128_t bytes) {
 
 /* `channels` is a constant in each call below, so the switches fold away. */
 static inline void hpass(const uint8_t* src, float* dst, int32_t width, int32_t channels, const int32_t* first,
-                         const float* weights, int32_t taps, int32_t clamp) {
-  const v128_t zero = wasm_f32x4_splat(0.0f), top = wasm_f32x4_splat(255.0f);
+                         const float* weights, int32_t taps) {
   for (int32_t x = 0; x < width; x++) {
     const uint8_t* pixel = src + (size_t)first[x] * (size_t)channels;
     const float* w = weights + (size_t)x * (size_t)taps;
@@ -54,18 +53,17 @@ static inline void hpass(const uint8_t* src, float* dst, int32_t width, int32_t 
       const v128_t value = widen(load_pixel(pixel + (size_t)k * (size_t)channels, channels));
       sum = wasm_f32x4_add(sum, wasm_f32x4_mul(wasm_v128_load32_splat(w + k), value));
     }
-    if (clamp) sum = wasm_f32x4_pmin(top, wasm_f32x4_pmax(zero, sum));
     store_pixel(dst + (size_t)x * (size_t)channels, sum, channels);
   }
 }
 
 void tw_resize_hpass__wasmsimd(const uint8_t* src, float* dst, int32_t width, int32_t channels,
-                               const int32_t* first, const float* weights, int32_t taps, int32_t clamp) {
+                               const int32_t* first, const float* weights, int32_t taps) {
   switch (channels) {
-    case 1: hpass(src, dst, width, 1, first, weights, taps, clamp); break;
-    case 2: hpass(src, dst, width, 2, first, weights, taps, clamp); break;
-    case 3: hpass(src, dst, width, 3, first, weights, taps, clamp); break;
-    default: hpass(src, dst, width, 4, first, weights, taps, clamp); break;
+    case 1: hpass(src, dst, width, 1, first, weights, taps); break;
+    case 2: hpass(src, dst, width, 2, first, weights, taps); break;
+    case 3: hpass(src, dst, width, 3, first, weights, taps); break;
+    default: hpass(src, dst, width, 4, first, weights, taps); break;
   }
 }
 

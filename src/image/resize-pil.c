@@ -3,7 +3,6 @@
  * destination rows. */
 #include "image/resize-pil.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +11,7 @@
 #include "common/heap.h"
 #include "image/image-check.h"
 #include "image/image.h"
+#include "image/resize-checks.h"
 #include "image/resize-pil-internal.h"
 
 typedef struct geometry {
@@ -25,43 +25,12 @@ static int pil_filter(int32_t interpolation) {
 }
 
 static tw_status check_geometry(const geometry* g) {
-  tw_status status = tw_image_check_sides("src_width/src_height", g->src_width, g->src_height);
-  if (status == TW_OK) status = tw_image_check_sides("dst_width/dst_height", g->dst_width, g->dst_height);
-  if (status == TW_OK) status = tw_image_check_channels("channels", g->channels);
+  const tw_status status = tw_resize_check_shape(g->src_width, g->src_height, g->dst_width, g->dst_height, g->channels);
   if (status != TW_OK) return status;
   if (!pil_filter(g->interpolation)) {
     return tw_fail(TW_INVALID_ARGUMENT, "interpolation: must be LINEAR, CUBIC or LANCZOS, got %d", (int)g->interpolation);
   }
-  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubic_a: must be finite");
-  const int empty_src = g->src_width == 0 || g->src_height == 0;
-  const int empty_dst = g->dst_width == 0 || g->dst_height == 0;
-  if (empty_src && !empty_dst) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: an empty %d x %d image cannot be resized to %d x %d",
-                   (int)g->src_width, (int)g->src_height, (int)g->dst_width, (int)g->dst_height);
-  }
-  return TW_OK;
-}
-
-/* The rows [first, first + count) of an image that a byte count covers
- * (resize.c has the same rule for its own entry). */
-static tw_status band_rows(const char* name, size_t bytes, int32_t width, int32_t height, int32_t channels,
-                           int32_t first, int64_t* count) {
-  const uint64_t row_bytes = (uint64_t)width * (uint64_t)channels;
-  if (row_bytes == 0 || height == 0) {
-    if (bytes != 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes for an empty image", name, bytes);
-    *count = 0;
-    return TW_OK;
-  }
-  if (bytes % row_bytes != 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes is not a whole number of %llu-byte rows", name, bytes,
-                   (unsigned long long)row_bytes);
-  }
-  *count = (int64_t)(bytes / row_bytes);
-  if (first < 0 || first + *count > height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: rows [%d, %lld) are not inside the image's %d rows", name, (int)first,
-                   (long long)(first + *count), (int)height);
-  }
-  return TW_OK;
+  return tw_resize_check_source(g->src_width, g->src_height, g->dst_width, g->dst_height, g->cubic_a);
 }
 
 /* The source rows of destination rows [row, row + rows), rows >= 1: the
@@ -89,10 +58,7 @@ tw_status tw_image_resize_pil_source_rows(int32_t src_height, int32_t dst_height
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range: NULL");
-  if (dst_row < 0 || dst_rows < 0 || (int64_t)dst_row + dst_rows > dst_height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst_row/dst_rows: rows [%d, %lld) are not inside the image's %d rows",
-                   (int)dst_row, (long long)dst_row + dst_rows, (int)dst_height);
-  }
+  if ((status = tw_resize_check_dst_rows(dst_row, dst_rows, dst_height)) != TW_OK) return status;
   range[0] = range[1] = 0;
   if (dst_rows == 0) return TW_OK;
   int64_t first, end;
@@ -240,19 +206,15 @@ tw_status tw_image_resize_pil(const uint8_t* src, size_t src_bytes, int32_t src_
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   int64_t src_rows, dst_rows;
-  if ((status = band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
-      (status = band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
+  if ((status = tw_resize_band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
+      (status = tw_resize_band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
     return status;
   }
   if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
   if (dst_rows == 0) return TW_OK;
   int64_t first, end;
   needed_rows(src_height, dst_height, interpolation, dst_row, dst_rows, &first, &end);
-  if (first < src_row || end > src_row + src_rows) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
-                   "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
-                   (long long)end, (int)src_row, (long long)(src_row + src_rows));
-  }
+  if ((status = tw_resize_check_band_holds(dst_row, dst_rows, first, end, src_row, src_rows)) != TW_OK) return status;
   plan p = {0};
   p.need_h = src_width != dst_width;
   p.need_v = src_height != dst_height;

@@ -1,8 +1,7 @@
 /* Resize tables: the sampling rules of resize.h, per axis, in one place.
- * The float path's weights (antialias, and OpenCV's INTER_AREA weighted mean)
- * are computed in double and rounded to float32 once, at the end, so
- * tests/reference (JS numbers are doubles) reproduces every weight bit for
- * bit; the fixed-point taps follow OpenCV's float32 and double steps. */
+ * The float path's weights (OpenCV's INTER_AREA weighted mean) are computed
+ * in double and rounded to float32 once, at the end (resize.h, MEAN); the
+ * fixed-point taps follow OpenCV's float32 and double steps. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -18,40 +17,6 @@ static int32_t nearest_index(const tw_resize_axis* axis, int64_t i) {
   int64_t j = (step * i + step / 2 - 1) >> 16;
   if (j < 0) j = 0;
   return min32(j, axis->n - 1);
-}
-
-static double filter(const tw_resize_axis* axis, double x) {
-  const double t = fabs(x);
-  if (axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR) return t < 1.0 ? 1.0 - t : 0.0;
-  const double a = axis->cubic_a;
-  if (t < 1.0) return ((a + 2.0) * t - (a + 3.0)) * t * t + 1.0;
-  if (t < 2.0) return (((t - 5.0) * t + 8.0) * t - 4.0) * a;
-  return 0.0;
-}
-
-/* LINEAR/CUBIC with antialias (the only float-path use of them; without
- * antialias they take OpenCV's fixed point, below): the stretch of the
- * filter, the centre of pixel i, and the raw tap range [*lo, *hi) before the
- * edge rule. */
-typedef struct window {
-  double stretch, centre;
-  int64_t lo, hi;
-} window;
-
-static window window_of(const tw_resize_axis* axis, int64_t i) {
-  const double scale = (double)axis->n / (double)axis->m;
-  const double base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1.0 : 2.0;
-  window w;
-  w.centre = ((double)i + 0.5) * scale;
-  w.stretch = scale > 1.0 ? scale : 1.0;
-  const double support = base * w.stretch;
-  w.lo = (int64_t)floor(w.centre - support + 0.5);
-  w.hi = (int64_t)floor(w.centre + support + 0.5);
-  return w;
-}
-
-static double raw_weight(const tw_resize_axis* axis, const window* w, int64_t j) {
-  return filter(axis, ((double)j + 0.5 - w->centre) / w->stretch);
 }
 
 /* OpenCV's INTER_AREA cell of destination pixel i (computeResizeAreaTab,
@@ -100,49 +65,30 @@ static void pixel_range(const tw_resize_axis* axis, int64_t i, int64_t* lo, int6
   if (axis->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     *lo = nearest_index(axis, i);
     *hi = *lo + 1;
-  } else if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    const area_cell c = area_cell_of(axis, i);
-    *lo = c.head ? c.s1 - 1 : c.s1;
-    *hi = c.tail ? c.s2 + 1 : c.s2;
-    if (*hi <= *lo) *hi = *lo + 1; /* cannot happen for s >= 1: keep the range non-empty (weight 0) */
-  } else {
-    const window w = window_of(axis, i);
-    *lo = w.lo < 0 ? 0 : w.lo;
-    *hi = w.hi > axis->n ? axis->n : w.hi;
-    if (*hi <= *lo) { /* cannot happen for s > 0, but keep the range non-empty */
-      *lo = *lo >= axis->n ? axis->n - 1 : *lo;
-      *hi = *lo + 1;
-    }
+    return;
   }
+  const area_cell c = area_cell_of(axis, i);
+  *lo = c.head ? c.s1 - 1 : c.s1;
+  *hi = c.tail ? c.s2 + 1 : c.s2;
+  if (*hi <= *lo) *hi = *lo + 1; /* cannot happen for s >= 1: keep the range non-empty (weight 0) */
 }
 
 /* An upper bound of pixel_range's hi - lo over every destination pixel:
  * never below the true maximum (the scan may stop there), exact where the
- * arithmetic is: NEAREST 1; AREA floor(scale) + 2 (area_cell); LINEAR/CUBIC
- * floor(2 * support) + 2 (one more than the window's real span, for the two
- * double roundings in window_of). Never more than n. */
+ * arithmetic is: NEAREST 1; AREA floor(scale) + 2 (area_cell). Never more
+ * than n. */
 static int64_t tap_bound(const tw_resize_axis* axis) {
   const int64_t n = axis->n, m = axis->m;
-  int64_t bound;
-  if (axis->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
-    bound = 1;
-  } else if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    const double scale = 1.0 / ((double)m / (double)n);
-    bound = scale < (double)n ? (int64_t)scale + 2 : n;
-  } else {
-    const int64_t base = axis->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ? 1 : 2;
-    const double scale = (double)n / (double)m, support = (double)base * (scale > 1.0 ? scale : 1.0);
-    const double span = floor(2.0 * support) + 2.0;
-    bound = span < (double)n ? (int64_t)span : n;
-  }
+  if (axis->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) return 1;
+  const double scale = 1.0 / ((double)m / (double)n);
+  const int64_t bound = scale < (double)n ? (int64_t)scale + 2 : n;
   return bound < n ? bound : n;
 }
 
-void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation, double cubic_a) {
+void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t interpolation) {
   axis->n = n;
   axis->m = m;
   axis->interpolation = interpolation;
-  axis->cubic_a = cubic_a;
   /* The largest tap count of any destination pixel. The scan stops as soon
    * as it reaches what no pixel can exceed (tap_bound), so its cost follows
    * the taps, not the destination's length: a 1 x 2^31 destination of a
@@ -164,19 +110,8 @@ int32_t tw_resize_axis_tap(const tw_resize_axis* axis, int64_t i, float* weights
   const int32_t first = min32(lo, axis->n - axis->taps);
   if (axis->interpolation == TW_IMAGE_INTERPOLATION_NEAREST || weights == NULL) return first;
   memset(weights, 0, (size_t)axis->taps * sizeof *weights);
-  float* w = weights + (lo - first);
-  if (axis->interpolation == TW_IMAGE_INTERPOLATION_AREA) {
-    const area_cell c = area_cell_of(axis, i);
-    area_weights(&c, w);
-    return first;
-  }
-  const window win = window_of(axis, i);
-  double sum = 0.0;
-  for (int64_t p = lo; p < hi; p++) sum += raw_weight(axis, &win, p);
-  for (int64_t p = lo; p < hi; p++) {
-    const double v = raw_weight(axis, &win, p);
-    w[p - lo] = (float)(sum != 0.0 ? v / sum : v);
-  }
+  const area_cell c = area_cell_of(axis, i);
+  area_weights(&c, weights + (lo - first));
   return first;
 }
 

@@ -13,6 +13,7 @@
 #include "common/heap.h"
 #include "image/image-check.h"
 #include "image/image.h"
+#include "image/resize-checks.h"
 #include "image/resize-internal.h"
 
 typedef struct geometry {
@@ -21,49 +22,28 @@ typedef struct geometry {
 } geometry;
 
 static tw_status check_geometry(const geometry* g) {
-  tw_status status = tw_image_check_sides("src_width/src_height", g->src_width, g->src_height);
-  if (status == TW_OK) status = tw_image_check_sides("dst_width/dst_height", g->dst_width, g->dst_height);
-  if (status == TW_OK) status = tw_image_check_channels("channels", g->channels);
+  const tw_status status = tw_resize_check_shape(g->src_width, g->src_height, g->dst_width, g->dst_height, g->channels);
   if (status != TW_OK) return status;
+  if (g->interpolation == TW_IMAGE_INTERPOLATION_LANCZOS) {
+    return tw_fail(TW_INVALID_ARGUMENT, "interpolation: LANCZOS is Pillow's filter, resized by tw_image_resize_pil");
+  }
   if (g->interpolation < TW_IMAGE_INTERPOLATION_NEAREST || g->interpolation > TW_IMAGE_INTERPOLATION_AREA) {
     return tw_fail(TW_INVALID_ARGUMENT, "interpolation: unknown value %d", (int)g->interpolation);
   }
   if (g->antialias != 0 && g->antialias != 1) {
     return tw_fail(TW_INVALID_ARGUMENT, "antialias: must be 0 or 1, got %d", (int)g->antialias);
   }
-  if (!isfinite(g->cubic_a)) return tw_fail(TW_INVALID_ARGUMENT, "cubic_a: must be finite");
-  const int empty_src = g->src_width == 0 || g->src_height == 0;
-  const int empty_dst = g->dst_width == 0 || g->dst_height == 0;
-  if (empty_src && !empty_dst) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src_width/src_height: an empty %d x %d image cannot be resized to %d x %d", (int)g->src_width,
-                   (int)g->src_height, (int)g->dst_width, (int)g->dst_height);
+  /* Pillow's arithmetic is its own entry; this one never guesses a caller meant it */
+  if (g->antialias && (g->interpolation == TW_IMAGE_INTERPOLATION_LINEAR ||
+                       g->interpolation == TW_IMAGE_INTERPOLATION_CUBIC)) {
+    return tw_fail(TW_INVALID_ARGUMENT, "antialias: 1 with LINEAR or CUBIC is tw_image_resize_pil's (Pillow 9.4); "
+                   "tw_image_resize takes 0 for them");
   }
-  return TW_OK;
+  return tw_resize_check_source(g->src_width, g->src_height, g->dst_width, g->dst_height, g->cubic_a);
 }
 
-/* The rows [first, first + count) of an image that a byte count covers. */
-static tw_status band_rows(const char* name, size_t bytes, int32_t width, int32_t height, int32_t channels,
-                           int32_t first, int64_t* count) {
-  const uint64_t row_bytes = (uint64_t)width * (uint64_t)channels;
-  if (row_bytes == 0 || height == 0) {
-    if (bytes != 0) return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes for an empty image", name, bytes);
-    *count = 0;
-    return TW_OK;
-  }
-  if (bytes % row_bytes != 0) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: %zu bytes is not a whole number of %llu-byte rows", name, bytes,
-                   (unsigned long long)row_bytes);
-  }
-  *count = (int64_t)(bytes / row_bytes);
-  if (first < 0 || first + *count > height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "%s: rows [%d, %lld) are not inside the image's %d rows", name, (int)first,
-                   (long long)(first + *count), (int)height);
-  }
-  return TW_OK;
-}
-
-/* The paths of resize.h: NEAREST; FLOAT, the float32 two passes (antialias,
- * and INTER_AREA's weighted mean); BOX, INTER_AREA's integer block means
+/* The paths of resize.h: NEAREST; FLOAT, the float32 two passes of
+ * INTER_AREA's weighted mean; BOX, INTER_AREA's integer block means
  * (kx x ky); FIXED, OpenCV's fixed-point two passes (kind LINEAR, CUBIC or
  * AREA's blend). */
 typedef enum route_path { ROUTE_NEAREST, ROUTE_FLOAT, ROUTE_BOX, ROUTE_FIXED } route_path;
@@ -90,7 +70,6 @@ static route route_of(const geometry* g) {
     r.path = ROUTE_NEAREST;
     return r;
   }
-  if (g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA) return r;
   int whole_x, whole_y;
   const double sx = axis_scale(g->src_width, g->dst_width, &whole_x, &r.kx);
   const double sy = axis_scale(g->src_height, g->dst_height, &whole_y, &r.ky);
@@ -120,7 +99,7 @@ static void route_rows(const route* r, const geometry* g, int32_t row, int64_t r
   } else {
     /* the tap ranges never move backwards as i grows, so the ends decide */
     tw_resize_axis y;
-    tw_resize_axis_init(&y, g->src_height, g->dst_height, r->kind, g->cubic_a);
+    tw_resize_axis_init(&y, g->src_height, g->dst_height, r->kind);
     *first = tw_resize_axis_tap(&y, row, NULL);
     *end = tw_resize_axis_tap(&y, row + rows - 1, NULL) + y.taps;
   }
@@ -137,8 +116,7 @@ static void widen_range(const route* r, const geometry* g, int32_t row, int64_t 
  * heights allow (a band holding them holds what the real path reads). */
 static void needed_rows_any_width(const geometry* g, int32_t row, int64_t rows, int64_t* first, int64_t* end) {
   route r = {ROUTE_FLOAT, 0, 0, g->interpolation};
-  if (g->interpolation == TW_IMAGE_INTERPOLATION_NEAREST ||
-      (g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA)) {
+  if (g->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     route_rows(&r, g, row, rows, first, end);
     return;
   }
@@ -164,10 +142,7 @@ tw_status tw_image_resize_source_rows(int32_t src_height, int32_t dst_height, in
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   if (range == NULL) return tw_fail(TW_INVALID_ARGUMENT, "range: NULL");
-  if (dst_row < 0 || dst_rows < 0 || (int64_t)dst_row + dst_rows > dst_height) {
-    return tw_fail(TW_INVALID_ARGUMENT, "dst_row/dst_rows: rows [%d, %lld) are not inside the image's %d rows",
-                   (int)dst_row, (long long)dst_row + dst_rows, (int)dst_height);
-  }
+  if ((status = tw_resize_check_dst_rows(dst_row, dst_rows, dst_height)) != TW_OK) return status;
   range[0] = range[1] = 0;
   if (dst_rows == 0) return TW_OK;
   int64_t first, end;
@@ -250,8 +225,6 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
   const size_t row_floats = (size_t)g->dst_width * (size_t)g->channels;
   const size_t src_row_bytes = (size_t)g->src_width * (size_t)g->channels;
   const int32_t taps = p->y.taps;
-  /* PIL's uint8 rows between the passes (resize.h); never AREA, whose integer-factor rows are sums */
-  const int32_t clamp = g->antialias && g->interpolation != TW_IMAGE_INTERPOLATION_AREA;
   int64_t held_first = 0, held_end = 0; /* source rows in p->rows, row held_first at p->rows */
   for (int64_t r = 0; r < dst_rows;) {
     const int64_t first = p->y_first[r];
@@ -263,12 +236,12 @@ static void run_separable(const plan* p, const geometry* g, const uint8_t* src, 
       kept = held_end - first;
       memmove(p->rows, p->rows + (size_t)(first - held_first) * row_floats, (size_t)kept * row_floats * sizeof(float));
     }
-    /* only rows some tap reads: shrinking without antialias skips the rows between taps */
+    /* only rows some tap reads */
     int64_t done = first + kept;
     for (int64_t t = r; t < end_row; t++) {
       for (int64_t j = done > p->y_first[t] ? done : p->y_first[t]; j < p->y_first[t] + taps; j++) {
         hpass(src + (size_t)(j - src_row) * src_row_bytes, p->rows + (size_t)(j - first) * row_floats, g->dst_width,
-              g->channels, p->x_first, p->x_weights, p->x.taps, clamp);
+              g->channels, p->x_first, p->x_weights, p->x.taps);
       }
       if (p->y_first[t] + taps > done) done = p->y_first[t] + taps;
     }
@@ -325,8 +298,8 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   int64_t src_rows, dst_rows;
-  if ((status = band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
-      (status = band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
+  if ((status = tw_resize_band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
+      (status = tw_resize_band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
     return status;
   }
   if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
@@ -335,18 +308,14 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   /* the rows tw_image_resize_source_rows names (a superset of those the path reads): the one band contract */
   int64_t first, end;
   needed_rows_any_width(&g, dst_row, dst_rows, &first, &end);
-  if (first < src_row || end > src_row + src_rows) {
-    return tw_fail(TW_INVALID_ARGUMENT, "src: destination rows [%d, %lld) read source rows [%lld, %lld), not all in "
-                   "the band [%d, %lld)", (int)dst_row, (long long)(dst_row + dst_rows), (long long)first,
-                   (long long)end, (int)src_row, (long long)(src_row + src_rows));
-  }
+  if ((status = tw_resize_check_band_holds(dst_row, dst_rows, first, end, src_row, src_rows)) != TW_OK) return status;
   const tw_resize_band band = {src,       dst,        src_width, src_height, src_row,
                                dst_width, dst_height, dst_row,   channels,   dst_rows};
   if (r.path == ROUTE_BOX) return run_box(&band, r.kx, r.ky);
   if (r.path == ROUTE_FIXED) return tw_resize_fixed(&band, r.kind, cubic_a);
   plan p;
-  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation, cubic_a);
-  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation, cubic_a);
+  tw_resize_axis_init(&p.x, src_width, dst_width, interpolation);
+  tw_resize_axis_init(&p.y, src_height, dst_height, interpolation);
   if ((status = make_plan(&p, &g, dst_row, dst_rows)) != TW_OK) return status;
   if (interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
     run_nearest(&p, &g, src, src_row, dst, dst_rows);

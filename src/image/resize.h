@@ -9,10 +9,10 @@
  * Which arithmetic. antialias = 0 LINEAR and CUBIC, and AREA (antialias
  * ignored), are OpenCV 4.6's uint8 cv::resize (INTER_LINEAR, INTER_CUBIC,
  * INTER_AREA) byte for byte: cv2 4.6 (x86-64, any SIMD dispatch) and, except
- * CUBIC as noted below, OpenCV.js 4.12. NEAREST is INTER_NEAREST_EXACT.
- * LINEAR and CUBIC with antialias = 1 are the float32 two passes of the
- * antialiased rule below (within 1 of PIL; PIL-exact resampling is its own
- * entry).
+ * CUBIC as noted below, OpenCV.js 4.12. NEAREST (antialias ignored) is
+ * INTER_NEAREST_EXACT. LINEAR and CUBIC with antialias = 1, and LANCZOS, are
+ * Pillow's resampling: tw_image_resize_pil (resize-pil.h), a separate entry
+ * with its own band rule; this one refuses them (TW_INVALID_ARGUMENT).
  *
  * NEAREST: one source pixel, copied (no arithmetic on values):
  *     j = min(max((f·i + f/2 - 1) >> 16, 0), n - 1),
@@ -52,8 +52,10 @@
  *     1e-3; s1 .. s2 - 1 with (float)(1 / cell); s2 with
  *     (float)(min(fs2 - s2, 1, cell) / cell) if fs2 - s2 > 1e-3 (double
  *     math, each weight rounded to float32 once). Horizontal, per source row
- *     and channel, float32: h = ((0 + w_0·x_0) + w_1·x_1) + ...; vertical
- *     the same over the h rows with the row weights; then round_u8.
+ *     and channel, float32: h = ((0 + w_0·x_0) + w_1·x_1) + ... (each
+ *     product rounded, then each sum: no fused multiply-add; the h rows are
+ *     not rounded); vertical the same over the h rows with the row weights;
+ *     then round_u8.
  *   FIXED: per destination pixel d a first tap s and fraction f (float32):
  *     LINEAR, CUBIC: f = (float)((d + 0.5)·scale - 0.5), s = floor(f),
  *       f -= s;
@@ -85,31 +87,6 @@
  *         With a cubic_a far from -0.75 the sum is 64-bit here (OpenCV's
  *         int32 would wrap).
  *
- * LINEAR and CUBIC, antialias = 1 (float; PIL-like, torchvision
- *   antialias=True): centre c = (i + 0.5)·s, s = n / m; triangle filter
- *   (support B = 1) or Keys cubic with parameter a (cubic_a, B = 2):
- *     |x| < 1: ((a + 2)|x| - (a + 3))·x² + 1
- *     |x| < 2: (((|x| - 5)|x| + 8)|x| - 4)·a,   else 0
- *   stretched by max(s, 1): support S = B·max(s, 1), tap j (for floor(c - S
- *   + 0.5) <= j < floor(c + S + 0.5)) weighs filter((j + 0.5 - c) /
- *   max(s, 1)). Taps outside [0, n) are dropped and the rest renormalised
- *   (PIL's edge rule). Arithmetic, fixed so that the scalar and SIMD kernels
- *   (tw_set_simd) and tests/reference/image-resize.js agree bit for bit:
- *   weights  computed in double from the formulas above, divided in double
- *            by their sum (when it is not 0), then rounded to float32;
- *   pass 1   horizontal, per source row and channel, in float32:
- *              h = ((0 + w_0·x_0) + w_1·x_1) + ...     taps in index order
- *            (each product rounded, then each sum: no fused multiply-add),
- *            then clamped: h = 0 < h ? h : 0, then h = h < 255 ? h : 255
- *            (PIL keeps uint8 rows between its passes, so cubic overshoot is
- *            cut there); the float32 h rows are not rounded;
- *   pass 2   vertical, in float32, the same order over the h rows of the
- *            destination row's vertical taps;
- *   result   rounded half to even, then clamped to [0, 255].
- *   Every destination pixel has the same tap count along an axis (the
- *   largest any pixel needs); a pixel needing fewer has zero weights at the
- *   ends (a zero product adds nothing).
- *
  * Bands. A call may compute only destination rows [dst_row, dst_row +
  * dst_rows), reading only source rows [src_row, src_row + src_rows): the
  * result is the same bytes as those rows of a whole-image call.
@@ -117,9 +94,9 @@
  * only the heights, so for AREA and LINEAR it names the rows of every path
  * the widths could choose: a few rows more than one path reads). The JS
  * wrapper streams large images this way so that the heap side of the copies
- * stays in cache; inside a call the float path processes rows in chunks
- * whose horizontal-pass rows fit in TW_RESIZE_CHUNK_BYTES, the fixed-point
- * path keeps one horizontal row per tap.
+ * stays in cache; inside a call the float path (MEAN) processes rows in
+ * chunks whose horizontal-pass rows fit in TW_RESIZE_CHUNK_BYTES, the
+ * fixed-point path keeps one horizontal row per tap.
  *
  * Memory: src holds src_bytes = src_rows·src_width·channels bytes, dst
  * dst_bytes = dst_rows·dst_width·channels; they must not overlap (checked);
@@ -144,8 +121,9 @@
  *       destination is an empty result; a zero-sized source with a non-empty
  *       destination is an error (nothing to sample)
  *   channels       1..4
- *   interpolation  a tw_image_interpolation value
- *   antialias      0 or 1
+ *   interpolation  a tw_image_interpolation value but LANCZOS
+ *   antialias      0 or 1; 0 with LINEAR and CUBIC (1 is Pillow's rule:
+ *                  tw_image_resize_pil), either for NEAREST and AREA
  *   cubic_a        finite (read for CUBIC only)
  *   src_row        first source row held at src; src_bytes must be a whole
  *                  number of source rows, all inside the image

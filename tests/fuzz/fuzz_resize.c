@@ -9,13 +9,15 @@
  *   int  src_width, src_height, dst_width, dst_height (the last two capped at
  *        DST_CAP, see below)
  *   byte channels    b < 0xE0: 1 + b % 4; else b % 8 (0, 5, 6, 7 invalid)
- *   byte interpolation  b % 5 (4 is not one);  byte antialias  b % 3
+ *   byte interpolation  b % 5 (4 is LANCZOS: refused, tw_image_resize_pil's);
+ *   byte antialias  b % 3 (2 is invalid; 1 with LINEAR or CUBIC is refused)
  *   cubic_a          f64 or one byte (bit 6)
  *   int  dst_row, dst_rows, and a byte k (as int8_t): the band (bit 5)
  *   tail             the source pixels
  *
  * Beyond fuzz.h's checks (on the whole-image call): a call resize.h calls valid
- * succeeds; tw_image_resize_source_rows
+ * succeeds, and one it refuses (antialias = 1 with LINEAR/CUBIC, LANCZOS)
+ * fails with TW_INVALID_ARGUMENT; tw_image_resize_source_rows
  * writes nothing on failure and names rows inside the image; a band whose
  * source rows are the named ones plus k more above (k >= 0, inside the image)
  * succeeds when the whole image did and gives exactly those rows of the whole
@@ -43,9 +45,9 @@ static int32_t call_resize(const void* a) {
 
 /* Destination sizes are capped: every call (a band too) sets up each axis by
  * scanning destination pixels for the largest tap count. The scan now stops
- * at the count no pixel can exceed (a 1-pixel source: at once), but an
- * antialiased one may still visit every pixel, so the cap keeps the fuzzer
- * on other paths. */
+ * at the count no pixel can exceed (a 1-pixel source: at once), but an AREA
+ * axis may still visit every pixel (its bound is above the true count where
+ * the scale is whole), so the cap keeps the fuzzer on other paths. */
 #define DST_CAP (1 << 16)
 static int32_t dst_size(int64_t v) { return v > DST_CAP ? DST_CAP : fz_clamp32(v); }
 
@@ -162,10 +164,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const int exact = !big && place.counts < 2 && place.where != FZ_PLACE_NULL && !overlapping;
   const int empty_src = src_width == 0 || src_height == 0, empty_dst = dst_width == 0 || dst_height == 0;
+  /* Pillow's (tw_image_resize_pil): refused here whatever the other arguments */
+  const int pil = interpolation == TW_IMAGE_INTERPOLATION_LANCZOS ||
+                  (antialias == 1 && (interpolation == TW_IMAGE_INTERPOLATION_LINEAR ||
+                                      interpolation == TW_IMAGE_INTERPOLATION_CUBIC));
   const int valid = exact && src_width >= 0 && src_height >= 0 && dst_width >= 0 && dst_height >= 0 &&
                     channels >= 1 && channels <= 4 && interpolation <= TW_IMAGE_INTERPOLATION_AREA &&
-                    antialias <= 1 && isfinite(cubic_a) && !(empty_src && !empty_dst);
+                    antialias <= 1 && !pil && isfinite(cubic_a) && !(empty_src && !empty_dst);
   if (valid) FZ_CHECK(status == TW_OK || status == TW_OUT_OF_MEMORY, "a valid resize failed with status %d", status);
+  if (pil) FZ_CHECK(status == TW_INVALID_ARGUMENT, "a Pillow resize (interpolation %d, antialias %d) gave status %d",
+                    (int)interpolation, (int)antialias, status);
+  if (pil) FZ_CHECK(rows_status == TW_INVALID_ARGUMENT, "source_rows took a Pillow resize: status %d", rows_status);
   if ((place.flags & 1) && exact && rows_status == TW_OK && dst_rows > 0)
     check_band(&whole, status == TW_OK, range, dst_row, dst_rows, k);
 
