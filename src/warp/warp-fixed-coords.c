@@ -34,29 +34,24 @@ void tw_warp_affine_deltas(const double* m, int32_t width, int32_t* adelta, int3
   }
 }
 
-static int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
-
-/* int32 addition that wraps, as OpenCV's int arithmetic does on its targets. */
-static int32_t add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
-
 void tw_image_warp_affine_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                          const tw_warp_coords* out) {
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
   const int32_t rd = nearest ? 1 << (TW_WARP_AB_BITS - 1) : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
   const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
-  const int32_t X0 = add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
-  const int32_t Y0 = add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+  const int32_t X0 = tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
+  const int32_t Y0 = tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
   for (int32_t k = 0; k < n; k++) {
-    const int32_t X = add_wrap(X0, w->adelta[col + k]), Y = add_wrap(Y0, w->bdelta[col + k]);
+    const int32_t X = tw_warp_add_wrap(X0, w->adelta[col + k]), Y = tw_warp_add_wrap(Y0, w->bdelta[col + k]);
     if (nearest) {
-      out->x[k] = sat16(X >> TW_WARP_AB_BITS);
-      out->y[k] = sat16(Y >> TW_WARP_AB_BITS);
+      out->x[k] = tw_warp_sat16(X >> TW_WARP_AB_BITS);
+      out->y[k] = tw_warp_sat16(Y >> TW_WARP_AB_BITS);
       out->a[k] = 0;
       continue;
     }
     const int32_t x = X >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS), yv = Y >> (TW_WARP_AB_BITS - TW_WARP_INTER_BITS);
-    out->x[k] = sat16(x >> TW_WARP_INTER_BITS);
-    out->y[k] = sat16(yv >> TW_WARP_INTER_BITS);
+    out->x[k] = tw_warp_sat16(x >> TW_WARP_INTER_BITS);
+    out->y[k] = tw_warp_sat16(yv >> TW_WARP_INTER_BITS);
     out->a[k] = (yv & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (x & (TW_WARP_TAB - 1));
   }
 }
@@ -83,13 +78,13 @@ void tw_image_warp_perspective_coords__scalar(const tw_warp_fixed* w, int32_t ro
     W = W != 0 ? K / W : 0.0;
     const int32_t X = clamp_round((X0 + m[0] * x1) * W), Y = clamp_round((Y0 + m[3] * x1) * W);
     if (nearest) {
-      out->x[k] = sat16(X);
-      out->y[k] = sat16(Y);
+      out->x[k] = tw_warp_sat16(X);
+      out->y[k] = tw_warp_sat16(Y);
       out->a[k] = 0;
       continue;
     }
-    out->x[k] = sat16(X >> TW_WARP_INTER_BITS);
-    out->y[k] = sat16(Y >> TW_WARP_INTER_BITS);
+    out->x[k] = tw_warp_sat16(X >> TW_WARP_INTER_BITS);
+    out->y[k] = tw_warp_sat16(Y >> TW_WARP_INTER_BITS);
     out->a[k] = (Y & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (X & (TW_WARP_TAB - 1));
   }
 }
@@ -107,14 +102,14 @@ void tw_image_warp_remap_coords__scalar(const tw_warp_fixed* w, int32_t row, int
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
   for (int32_t k = 0; k < n; k++) {
     if (nearest) {
-      out->x[k] = sat16(round_f32(mx[k]));
-      out->y[k] = sat16(round_f32(my[k]));
+      out->x[k] = tw_warp_sat16(round_f32(mx[k]));
+      out->y[k] = tw_warp_sat16(round_f32(my[k]));
       out->a[k] = 0;
       continue;
     }
     const int32_t X = round_f32(mx[k] * (float)TW_WARP_TAB), Y = round_f32(my[k] * (float)TW_WARP_TAB);
-    out->x[k] = sat16(X >> TW_WARP_INTER_BITS);
-    out->y[k] = sat16(Y >> TW_WARP_INTER_BITS);
+    out->x[k] = tw_warp_sat16(X >> TW_WARP_INTER_BITS);
+    out->y[k] = tw_warp_sat16(Y >> TW_WARP_INTER_BITS);
     out->a[k] = (Y & (TW_WARP_TAB - 1)) * TW_WARP_TAB + (X & (TW_WARP_TAB - 1));
   }
 }

@@ -23,8 +23,6 @@
 
 /* ---- coordinates ------------------------------------------------------------ */
 
-static int32_t add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
-
 TW_INLINE v128_t sat16x4(v128_t v) {
   return wasm_i32x4_min(wasm_i32x4_max(v, wasm_i32x4_splat(-32768)), wasm_i32x4_splat(32767));
 }
@@ -34,8 +32,8 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
   const int32_t rd = nearest ? 1 << (TW_WARP_AB_BITS - 1) : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
   const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
-  const int32_t X0 = add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
-  const int32_t Y0 = add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+  const int32_t X0 = tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
+  const int32_t Y0 = tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
   const v128_t x0 = wasm_i32x4_splat(X0), y0 = wasm_i32x4_splat(Y0), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
@@ -227,6 +225,21 @@ TW_INLINE void tap_indices(int32_t p0, int32_t n, int32_t border, int32_t* out) 
    : (C) == 3 ? wasm_v128_load8_lane((p) + 2, wasm_v128_load16_lane((p), (v), 2 * (lane)), 4 * (lane) + 2) \
               : wasm_v128_load32_lane((p), (v), (lane)))
 
+/* The pixels at the 4 byte offsets, each in its own 4-byte slot. */
+TW_INLINE v128_t gather4(const uint8_t* src, v128_t offset, const int C) {
+  v128_t v = wasm_i32x4_splat(0);
+  v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
+  v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
+  v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
+  return TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
+}
+
+/* Pixels [k, k + count) one at a time: the scalar kernel's per-pixel rule. */
+static void nearest_tail(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t k, int32_t count, uint8_t* dst) {
+  const tw_warp_coords at = {c->x + k, c->y + k, c->a + k};
+  tw_image_warp_nearest__scalar(w, &at, count, dst + (size_t)k * (size_t)w->channels);
+}
+
 /* Groups of 4 pixels all inside: their offsets, the pixels gathered into
  * 4-byte slots and stored compacted; other pixels one at a time (a copy, or
  * the border path). */
@@ -243,12 +256,7 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
     if (!wasm_i32x4_all_true(inside) && constant) {
       /* CONSTANT: a pixel outside is the fill; the inside ones are gathered (outside lanes read byte 0) */
       const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
-      v128_t v = wasm_i32x4_splat(0);
-      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
-      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
-      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
-      v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
-      store_compact(wasm_v128_bitselect(v, fill, inside), dst + (size_t)k * (size_t)C, C);
+      store_compact(wasm_v128_bitselect(gather4(src, offset, C), fill, inside), dst + (size_t)k * (size_t)C, C);
       continue;
     }
     if (!wasm_i32x4_all_true(inside)) {
@@ -256,42 +264,16 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
       const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
       if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
         const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
-        v128_t v = wasm_i32x4_splat(0);
-        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
-        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
-        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
-        v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
-        store_compact(v, dst + (size_t)k * (size_t)C, C);
+        store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
         continue;
       }
-      for (int q = 0; q < 4; q++) {
-        const int32_t sx = c->x[k + q], sy = c->y[k + q];
-        uint8_t* out = dst + (size_t)(k + q) * (size_t)C;
-        if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
-          memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
-        } else {
-          tw_warp_fixed_bordered(w, sx, sy, 0, out);
-        }
-      }
+      nearest_tail(w, c, k, 4, dst);
       continue;
     }
     const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
-    v128_t v = wasm_i32x4_splat(0);
-    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 0), 0, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 1), 1, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 2), 2, C);
-    v = TW_LOAD_PIXEL_LANE(v, src + (uint32_t)wasm_i32x4_extract_lane(offset, 3), 3, C);
-    store_compact(v, dst + (size_t)k * (size_t)C, C);
+    store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
   }
-  for (; k < n; k++) {
-    const int32_t sx = c->x[k], sy = c->y[k];
-    uint8_t* out = dst + (size_t)k * (size_t)C;
-    if (tw_warp_fixed_inside(w, sx, sy, 1, 0)) {
-      memcpy(out, src + (size_t)sy * row_bytes + (size_t)sx * (size_t)C, (size_t)C);
-    } else {
-      tw_warp_fixed_bordered(w, sx, sy, 0, out);
-    }
-  }
+  nearest_tail(w, c, k, n - k, dst);
 }
 
 void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst) {

@@ -91,6 +91,12 @@ void tw_warp_fixed_bordered(const tw_warp_fixed* w, int32_t sx, int32_t sy, int3
 
 /* Whether every tap of a pixel at (sx, sy) lies inside: taps first .. first
  * + K - 1 from sx (first = -1 for cubic). */
+/* int32 addition that wraps, as OpenCV's int arithmetic does on its targets. */
+static inline int32_t tw_warp_add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+
+/* OpenCV's saturate_cast<short> of a source coordinate. */
+static inline int32_t tw_warp_sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
+
 static inline int tw_warp_fixed_inside(const tw_warp_fixed* w, int32_t sx, int32_t sy, int K, int first) {
   return sx + first >= 0 && sx + first + K <= w->width && sy + first >= 0 && sy + first + K <= w->height;
 }
