@@ -62,3 +62,13 @@ tw_status tw_resize_check_band_holds(int32_t dst_row, int64_t dst_rows, int64_t 
   }
   return TW_OK;
 }
+
+tw_status tw_resize_check_buffers(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
+                                  int32_t src_row, const uint8_t* dst, size_t dst_bytes, int32_t dst_width,
+                                  int32_t dst_height, int32_t dst_row, int32_t channels, int64_t* src_rows,
+                                  int64_t* dst_rows) {
+  tw_status status = tw_resize_band_rows("src", src_bytes, src_width, src_height, channels, src_row, src_rows);
+  if (status == TW_OK) status = tw_resize_band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, dst_rows);
+  if (status == TW_OK) status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes);
+  return status;
+}

@@ -23,6 +23,14 @@ tw_status tw_resize_check_source(int32_t src_width, int32_t src_height, int32_t 
 tw_status tw_resize_band_rows(const char* name, size_t bytes, int32_t width, int32_t height, int32_t channels,
                               int32_t first, int64_t* count);
 
+/* A call's two bands: src holds source rows [src_row, src_row + *src_rows),
+ * dst destination rows [dst_row, dst_row + *dst_rows) (tw_resize_band_rows
+ * for each), and the buffers are usable and apart (tw_image_check_buffers). */
+tw_status tw_resize_check_buffers(const uint8_t* src, size_t src_bytes, int32_t src_width, int32_t src_height,
+                                  int32_t src_row, const uint8_t* dst, size_t dst_bytes, int32_t dst_width,
+                                  int32_t dst_height, int32_t dst_row, int32_t channels, int64_t* src_rows,
+                                  int64_t* dst_rows);
+
 /* Destination rows [dst_row, dst_row + dst_rows) inside the image (the
  * source-rows query's band). */
 tw_status tw_resize_check_dst_rows(int32_t dst_row, int32_t dst_rows, int32_t dst_height);

@@ -298,11 +298,9 @@ tw_status tw_image_resize(const uint8_t* src, size_t src_bytes, int32_t src_widt
   tw_status status = check_geometry(&g);
   if (status != TW_OK) return status;
   int64_t src_rows, dst_rows;
-  if ((status = tw_resize_band_rows("src", src_bytes, src_width, src_height, channels, src_row, &src_rows)) != TW_OK ||
-      (status = tw_resize_band_rows("dst", dst_bytes, dst_width, dst_height, channels, dst_row, &dst_rows)) != TW_OK) {
-    return status;
-  }
-  if ((status = tw_image_check_buffers("src", src, src_bytes, "dst", dst, dst_bytes)) != TW_OK) return status;
+  status = tw_resize_check_buffers(src, src_bytes, src_width, src_height, src_row, dst, dst_bytes, dst_width, dst_height,
+                                   dst_row, channels, &src_rows, &dst_rows);
+  if (status != TW_OK) return status;
   if (dst_rows == 0) return TW_OK;
   const route r = route_of(&g);
   /* the rows tw_image_resize_source_rows names (a superset of those the path reads): the one band contract */
