@@ -196,6 +196,18 @@ export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}
       return list.length;
     };
   };
+  // The like-for-like of a batch without workers: the same per-call loop,
+  // each sample's tensor copied into one fresh [N, C, H, W] tensor per batch,
+  // so it pays the same first touch of a fresh batch-sized array as batch does.
+  cases['per-call loop into one batch tensor'] = (k) => {
+    let data = null;
+    list.forEach((img, i) => {
+      const sample = three({ image: img }, k + i, { tensor }).tensor.data;
+      data ??= new Float32Array(sample.length * list.length);
+      data.set(sample, i * sample.length);
+    });
+    return list.length;
+  };
   batchCase('batch, 0 workers', 0, {});
   batchCase('batch, 0 workers, out', 0, { reuse: true });
   for (const [path, on] of paths) {

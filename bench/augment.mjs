@@ -143,6 +143,8 @@ function table(title, ms, torch) {
   }
   if (ms['tensorwarp 6 transforms']) ratio('6 transforms time / 3 transforms time', ms['tensorwarp 6 transforms'] / loop, '<= 1.2x');
   if (ms['batch, 0 workers']) ratio('batch, 0 workers, images/s / per-call loop', loop / ms['batch, 0 workers'], '>= 0.95x');
+  const intoOne = ms['per-call loop into one batch tensor'];
+  if (ms['batch, 0 workers'] && intoOne) ratio('batch, 0 workers / per-call loop into one batch tensor (same fresh result)', intoOne / ms['batch, 0 workers']);
   if (ms['batch, 0 workers, out']) ratio('batch, 0 workers, into the last tensor (tensor.out) / per-call loop', loop / ms['batch, 0 workers, out'], '>= 0.95x');
   const ceiling = ms['two plain threads'];
   if (ceiling) ratio('two plain threads / per-call loop (the ceiling)', loop / ceiling);
