@@ -9,7 +9,7 @@
 // resample of the run they stand in, in list order. A policy (policies.js)
 // ends the run and runs its ops at its place, its geometric ops as nearest
 // resamples of their own (color-run.js).
-import { checkImage, border as borderCode, interpolation as interpolationCode, fill as fillBytes } from '../image/common.js';
+import { checkImage, imageFrom, border as borderCode, interpolation as interpolationCode, fill as fillBytes } from '../image/common.js';
 import { blur, resize, toTensor } from '../image.js';
 import { TO_OPTIONS } from '../image/convert.js';
 import { matrix as M } from '../image/matrix.js';
@@ -179,7 +179,20 @@ function nonGeometric(image, step) {
 
 function copyImage(img) {
   const c = checkImage(img, 'augment');
-  return { width: c.width, height: c.height, channels: c.channels, data: new Uint8ClampedArray(c.data) };
+  return imageFrom(new Uint8ClampedArray(c.data), c.width, c.height, c.channels);
+}
+
+/**
+ * The result image as every path gives it (an ImageData in browsers for 4
+ * channels, image/common.js imageFrom): the JS-written steps (noise, random
+ * erasing) and the policies build plain { width, height, channels, data }.
+ */
+function asResult(img) {
+  const ImageDataType = globalThis.ImageData;
+  if (typeof ImageDataType !== 'function' || img instanceof ImageDataType) return img;
+  const c = checkImage(img, 'augment');
+  const data = c.data instanceof Uint8ClampedArray ? c.data : new Uint8ClampedArray(c.bytes.buffer, c.bytes.byteOffset, c.bytes.length);
+  return imageFrom(data, c.width, c.height, c.channels);
 }
 
 function runImage(image, p, settings, tensor, op) {
@@ -197,13 +210,14 @@ function runImage(image, p, settings, tensor, op) {
     // warp to an image, colour it, then (if asked) the tensor: never the fused warp -> tensor
     let out = colored(warpSegment(current, last, sampling), last);
     if (out === image || out.data === image.data) out = copyImage(out); // a fresh result, never the input
-    return tensor === undefined ? { image: out } : { tensor: toTensor(out, tensor) };
+    return tensor === undefined ? { image: asResult(out) } : { tensor: toTensor(out, tensor) };
   }
   // `current` is already the result when an earlier step made fresh pixels (a policy that ran only Identity did not)
   const fresh = current !== image && current.data !== image.data;
   const still = fresh && !last.elastic && last.width === current.width && last.height === current.height &&
     last.before.every((v, i) => v === IDENTITY[i]);
-  return resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor }, op);
+  const result = resample(current, { ...sampling, ...last, matrix: still ? null : last.before }, tensor === undefined ? {} : { tensor }, op);
+  return result.image === undefined ? result : { image: asResult(result.image) };
 }
 
 function runMask(mask, p, settings) {

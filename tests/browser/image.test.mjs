@@ -114,3 +114,43 @@ test('toTensor, flip, fromTensor, warpAffine and warpPerspective on pixels read 
   const tilted = referenceWarp(image, cvInvertPerspective(tilt), { width: 41, height: 19, interpolation: 'linear', border: 'constant', fill: [9, 200, 30, 255] });
   assert.deepEqual(r.tilted, Array.from(tilted), 'warpPerspective in Chromium equals the reference');
 });
+
+/** In the page: pipelines whose last step is written in JS (noise, random erasing) or is a policy. */
+async function augmentResultsInPage() {
+  const { ready } = await import('/js/index.js');
+  const { compose, random } = await import('/js/augment.js');
+  await ready();
+  const data = new Uint8ClampedArray(19 * 13 * 4).map((_, i) => (i * 37 + (i >> 2) * 11) & 255);
+  const image = new ImageData(data, 19, 13);
+  const pipelines = {
+    noise: [random.noise({ std: 12, p: 1 })],
+    erasing: [random.flip({ p: 1 }), random.erasing({ value: 'random', p: 1, scale: [0.2, 0.3] })],
+    randAugment: [random.randAugment({ numOps: 2, magnitude: 9 })],
+    trivialAugment: [random.trivialAugment()],
+  };
+  return Object.fromEntries(Object.entries(pipelines).map(([name, list]) => {
+    const r = compose(list, { seed: 7 })({ image }, 3);
+    return [name, { isImageData: r.image instanceof ImageData, width: r.image.width, data: Array.from(r.image.data) }];
+  }));
+}
+
+test('augment results are ImageData whatever the last step (noise, erasing, a policy), with the bytes Node gives', { skip: noBrowser }, async () => {
+  const r = await onPage((page) => page.evaluate(augmentResultsInPage));
+  const { ready } = await import('../../js/index.js');
+  const { compose, random } = await import('../../js/augment.js');
+  await ready();
+  const data = new Uint8ClampedArray(19 * 13 * 4).map((_, i) => (i * 37 + (i >> 2) * 11) & 255);
+  const image = { width: 19, height: 13, channels: 4, data };
+  const pipelines = {
+    noise: [random.noise({ std: 12, p: 1 })],
+    erasing: [random.flip({ p: 1 }), random.erasing({ value: 'random', p: 1, scale: [0.2, 0.3] })],
+    randAugment: [random.randAugment({ numOps: 2, magnitude: 9 })],
+    trivialAugment: [random.trivialAugment()],
+  };
+  for (const [name, list] of Object.entries(pipelines)) {
+    const node = compose(list, { seed: 7 })({ image }, 3).image;
+    assert.ok(r[name].isImageData, `${name}: the result is an ImageData`);
+    assert.equal(r[name].width, 19, name);
+    assert.deepEqual(r[name].data, Array.from(node.data), `${name}: the same bytes as in Node`);
+  }
+});
