@@ -50,6 +50,7 @@ typedef struct tw_blur_divisor {
   uint64_t n;
   uint32_t half;
   uint32_t magic, shift; /* magic 0: no 16-bit reciprocal (scalar kernels) */
+  uint32_t dot;          /* 1: N odd, magic and 255 N + half <= INT16_MAX, shift 16 or 17 (the SIMD kernel's dot form) */
 } tw_blur_divisor;
 
 void tw_blur_divisor_init(tw_blur_divisor* d, uint64_t n);
