@@ -73,10 +73,40 @@ static inline void finish(const uint16_t* e, uint8_t* dst, size_t n, size_t taps
   }
 }
 
+/* Four channels (step 4) and an odd number of taps 2 u + 1, the common
+ * RGBA box: a vector holds two pixels, so its window sum is u vectors of
+ * pixel pairs P_k = A_k + B_k (A_k: the vector k whole pixels... k pairs
+ * along, B_k: one pixel further) and one A: x_j = P_j + ... + P_{j+u-1} +
+ * A_{j+u}. Each P serves u outputs: per four vectors, 6 + 5 loads and 17
+ * adds for u = 2 where the taps one by one take 20 and 20. The same sums in
+ * another order: u16 adds are exact (every partial sum is <= S). */
+static inline void finish_pairs(const uint16_t* e, uint8_t* dst, size_t n, const tw_blur_divisor* d, int form,
+                                int u) {
+  const v128_t half = wasm_i16x8_splat((int16_t)d->half);
+  const v128_t even_magic = wasm_i32x4_splat((int32_t)d->magic), odd_magic = wasm_i32x4_splat((int32_t)(d->magic << 16));
+  for (size_t i = 0; i < n; i += 32) {
+    if (i + 32 > n) i = n - 32;
+    const uint16_t* a = e + i;
+    v128_t x[4] = {half, half, half, half};
+    for (int k = 0; k < 4 + u - 1; k++) {
+      const v128_t pair = wasm_i16x8_add(wasm_v128_load(a + 8 * k), wasm_v128_load(a + 8 * k + 4));
+      for (int j = 0; j < 4; j++)
+        if (k >= j && k < j + u) x[j] = wasm_i16x8_add(x[j], pair);
+    }
+    for (int j = 0; j < 4; j++) {
+      x[j] = wasm_i16x8_add(x[j], wasm_v128_load(a + 8 * (j + u)));
+      x[j] = quotient_dot(x[j], even_magic, odd_magic, form == DOT17);
+    }
+    wasm_v128_store(dst + i, wasm_u8x16_narrow_i16x8(x[0], x[1]));
+    wasm_v128_store(dst + i + 16, wasm_u8x16_narrow_i16x8(x[2], x[3]));
+  }
+}
+
 /* n >= 32 (blur.c picks the scalar kernels for narrower rows). */
 void tw_blur_finish_row_u16__wasmsimd(const void* ext, uint8_t* dst, size_t n, size_t taps, size_t step,
                                       const tw_blur_divisor* d) {
-  if (d->dot && d->shift == 16) finish(ext, dst, n, taps, step, d, DOT16);
+  if (d->dot && step == 4 && taps == 5 && d->shift == 17) finish_pairs(ext, dst, n, d, DOT17, 2);
+  else if (d->dot && d->shift == 16) finish(ext, dst, n, taps, step, d, DOT16);
   else if (d->dot) finish(ext, dst, n, taps, step, d, DOT17);
   else if (d->n % 2) finish(ext, dst, n, taps, step, d, WIDE_ODD);
   else finish(ext, dst, n, taps, step, d, WIDE_EVEN);

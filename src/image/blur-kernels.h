@@ -17,7 +17,8 @@
  *        division, rounded half to even from the remainder.
  *   u16  SIMD, for boxes with 255 * N + floor(N / 2) < 2^16, a 16-bit
  *        reciprocal (tw_blur_divisor), w <= TW_BLUR_SIMD_MAX_TAPS and rows
- *        of at least 32 lanes: the horizontal sums tap by tap. Other
+ *        of at least 32 lanes: the horizontal sums tap by tap (four
+ *        channels and a 5x5 box: by pixel pairs, fewer loads). Other
  *        boxes run the scalar kernels in both modes (a u32 SIMD set was
  *        left out to keep the wasm inside its size budget).
  */
