@@ -91,6 +91,28 @@ test('blur in bands (tiny budgets) equals one call', () => {
   }
 });
 
+test('blur in bands (tiny budgets), every border, boxes odd and even, up to the image height: equal to the reference', () => {
+  // Each band's source is a window of rows given to C as an image of its own (js/image/blur.js):
+  // its edges must act as borders only where they are the image's.
+  const r = rng(61);
+  const img = randomImage(r, 23, 13, 3);
+  const fill = [7, 200, 90];
+  try {
+    for (const border of BORDERS) {
+      for (const size of [[5, 5], [3, 4], [1, 1], [2, 2], [4, 13], [6, 12], [7, 1]]) {
+        const expected = referenceBlur(img, size[0], size[1], border, border === 'constant' ? fill : [0, 0, 0]);
+        for (const budget of [1, 70, 200, 700]) {
+          setBandBudget(budget);
+          const options = { size, border, ...(border === 'constant' ? { fill } : {}) };
+          assertSameImage(blur(img, options), expected, `${border} ${size} budget ${budget}`);
+        }
+      }
+    }
+  } finally {
+    setBandBudget();
+  }
+});
+
 test('out: written and returned; empty images', () => {
   const img = randomImage(rng(7), 5, 4, 2);
   const out = { width: 5, height: 4, channels: 2, data: new Uint8Array(40) };

@@ -17,7 +17,8 @@
  *        division, rounded half to even from the remainder.
  *   u16  SIMD, for boxes with 255 * N + floor(N / 2) < 2^16, a 16-bit
  *        reciprocal (tw_blur_divisor), w <= TW_BLUR_SIMD_MAX_TAPS and rows
- *        of at least 32 lanes: the horizontal sums tap by tap. Other
+ *        of at least 32 lanes: the horizontal sums tap by tap (four
+ *        channels and a 5x5 box: by pixel pairs, fewer loads). Other
  *        boxes run the scalar kernels in both modes (a u32 SIMD set was
  *        left out to keep the wasm inside its size budget).
  */
@@ -50,6 +51,7 @@ typedef struct tw_blur_divisor {
   uint64_t n;
   uint32_t half;
   uint32_t magic, shift; /* magic 0: no 16-bit reciprocal (scalar kernels) */
+  uint32_t dot;          /* 1: N odd, magic and 255 N + half <= INT16_MAX, shift 16 or 17 (the SIMD kernel's dot form) */
 } tw_blur_divisor;
 
 void tw_blur_divisor_init(tw_blur_divisor* d, uint64_t n);

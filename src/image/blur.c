@@ -23,23 +23,36 @@
 #pragma clang attribute push(__attribute__((minsize)), apply_to = function)
 #endif
 
+/* The smallest shift in [least, most] whose magic = ceil(2^shift / N) is at
+ * most `magic_max` and exact up to `largest` (the proof in blur-kernels.h);
+ * -1 if there is none. */
+static int reciprocal_shift(uint64_t n, uint64_t largest, int least, int most, uint64_t magic_max) {
+  for (int shift = least; shift <= most; shift++) {
+    const uint64_t magic = ((UINT64_C(1) << shift) + n - 1) / n, excess = magic * n - (UINT64_C(1) << shift);
+    if (magic > magic_max) return -1;
+    if (largest * excess < (UINT64_C(1) << shift)) return shift;
+  }
+  return -1;
+}
+
+/* Prefers the SIMD kernel's dot form (odd N whose reciprocal fits int16 with
+ * shift 16 or 17: 3x3, 5x5, 7x7 and their mixes among others), then the
+ * wide form (255 N + half < 2^16). */
 void tw_blur_divisor_init(tw_blur_divisor* d, uint64_t n) {
   d->n = n;
   d->half = 0;
   d->magic = 0;
   d->shift = 0;
+  d->dot = 0;
   if (n > 256) return; /* 255 N + N / 2 would not fit 16 bits */
   const uint64_t half = n / 2, largest = 255 * n + half;
-  for (uint32_t shift = 0; shift < 32; shift++) {
-    const uint64_t magic = ((UINT64_C(1) << shift) + n - 1) / n, excess = magic * n - (UINT64_C(1) << shift);
-    if (magic > UINT16_MAX) return;
-    if (largest * excess < (UINT64_C(1) << shift)) {
-      d->half = (uint32_t)half;
-      d->magic = (uint32_t)magic;
-      d->shift = shift;
-      return;
-    }
-  }
+  int shift = n % 2 && largest <= INT16_MAX ? reciprocal_shift(n, largest, 16, 17, INT16_MAX) : -1;
+  d->dot = shift >= 0;
+  if (shift < 0) shift = reciprocal_shift(n, largest, 0, 31, UINT16_MAX);
+  if (shift < 0) return;
+  d->half = (uint32_t)half;
+  d->magic = (uint32_t)(((UINT64_C(1) << shift) + n - 1) / n);
+  d->shift = (uint32_t)shift;
 }
 
 /* ---- validation ------------------------------------------------------------ */

@@ -1,7 +1,8 @@
 /* blur (src/image/blur.h) natively under ASan/UBSan:
  *  - the u16 SIMD quotient against the exact rule for every N <= 256 that
  *    has a 16-bit reciprocal and every sum 0 .. 255 N (the proof in
- *    blur-kernels.h, checked exhaustively);
+ *    blur-kernels.h, checked exhaustively), in both forms (dot and wide)
+ *    where the dot form applies;
  *  - SIMD and scalar kernels against a direct sum of every tap (this file's
  *    own border rule, written from image.h) on sizes around the vector
  *    widths, every border, channels 1-4, even sizes and boxes larger than
@@ -20,28 +21,44 @@
 #include "image/blur.h"
 #include "image/image.h"
 
+/* Every sum 0 .. 255 N through the SIMD finish pass (one tap) with divisor d. */
+static int quotients_exact(const tw_blur_divisor* d) {
+  const uint64_t n = d->n;
+  const size_t count = (size_t)(255 * n + 1), lanes = count < 32 ? 32 : count;
+  uint16_t* sums = malloc(lanes * sizeof *sums);
+  uint8_t* out = malloc(lanes);
+  for (size_t i = 0; i < lanes; i++) sums[i] = (uint16_t)(i < count ? i : count - 1);
+  tw_blur_finish_row_u16__wasmsimd(sums, out, lanes, 1, 1, d);
+  int bad = 0;
+  for (size_t i = 0; i < lanes && !bad; i++) {
+    bad = out[i] != tw_blur_round_quotient(sums[i], n);
+    CHECK(!bad, "N %d (%s form, shift %d): S %d gave %d, expected %d", (int)n, d->dot ? "dot" : "wide", (int)d->shift,
+          sums[i], out[i], tw_blur_round_quotient(sums[i], n));
+  }
+  free(sums);
+  free(out);
+  return !bad;
+}
+
 static void check_quotients(void) {
-  int with_magic = 0;
+  int with_magic = 0, with_dot = 0;
   for (uint64_t n = 1; n <= 256; n++) {
     tw_blur_divisor d;
     tw_blur_divisor_init(&d, n);
     if (!d.magic) continue;
     with_magic++;
-    const size_t count = (size_t)(255 * n + 1), lanes = count < 32 ? 32 : count;
-    uint16_t* sums = malloc(lanes * sizeof *sums);
-    uint8_t* out = malloc(lanes);
-    for (size_t i = 0; i < lanes; i++) sums[i] = (uint16_t)(i < count ? i : count - 1);
-    tw_blur_finish_row_u16__wasmsimd(sums, out, lanes, 1, 1, &d);
-    int bad = 0;
-    for (size_t i = 0; i < lanes && !bad; i++) {
-      bad = out[i] != tw_blur_round_quotient(sums[i], n);
-      CHECK(!bad, "N %d: S %d gave %d, expected %d", (int)n, sums[i], out[i], tw_blur_round_quotient(sums[i], n));
-    }
-    free(sums);
-    free(out);
+    quotients_exact(&d);
+    if (!d.dot) continue;
+    with_dot++;
+    CHECK(n % 2 && (d.shift == 16 || d.shift == 17) && d.magic <= INT16_MAX && 255 * n + d.half <= INT16_MAX,
+          "N %d: the dot form's bounds", (int)n);
+    d.dot = 0; /* the same reciprocal through the wide form */
+    quotients_exact(&d);
   }
   /* 27 values of N (186, 196, 200, ... 254) have no 16-bit reciprocal; the other 229 do */
   CHECK(with_magic == 256 - 27, "%d values of N have a 16-bit reciprocal", with_magic);
+  /* the dot form: 3, 5, ... 29, 33, 35, 39, 41, 49, 99, 107 (3x3, 5x5, 7x7 and their mixes among them) */
+  CHECK(with_dot == 21, "%d values of N take the dot form", with_dot);
   CHECK(tw_blur_round_quotient(5, 2) == 2 && tw_blur_round_quotient(7, 2) == 4 && tw_blur_round_quotient(3, 2) == 2,
         "halves to even");
 }
