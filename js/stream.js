@@ -95,10 +95,10 @@ export function uninitialisedBuffer(bytes) {
 // taken inside a memcpy (a TypedArray.prototype.set of a row, which glibc
 // copies with `rep movsb` from 2 KiB up) costs more than one taken by a
 // single store: writing one byte per page first, then the rows, measured
-// 4.8 ms against 6.0 for a 9.1 MB result by 1080 row sets (1920x1080 RGBA
+// 6.0 ms against 7.3 for a 9.1 MB result by 1080 row sets (1920x1080 RGBA
 // padded by 32; headless Chromium, medians; Node with fresh pages 5.0
-// against 6.5), and no slower (within noise, 2,200 cached stores) when the
-// pages are not new. Below this size the faults are few.
+// against 6.5), and about 0.1 ms more (2,200 stores) when the pages are
+// not new. Below this size the faults are few.
 const TOUCH_MIN_BYTES = 64 * 1024;
 const PAGE_BYTES = 4096;
 
