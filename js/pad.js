@@ -45,6 +45,9 @@ export function spreadPads(pads, axes, rank, argument, axesArgument) {
 // uint8 [1,3,1536,1536] (8.3 MB) reflect 3.1 / 7.6 / 3.3 (p25), float32
 // [1,3,1024,1024] (15.9 MB) reflect 3.80 / 6.18 / 5.60, constant
 // 3.62 / 5.37 / 4.78, wrap 4.62 / 5.82 / 6.00, edge 3.90 / 6.01 / 5.78.
+// The one-pass path never won; it stays for the large results the maps
+// refuse (rows under MIN_ROW_BYTES, maps too large), where it and the
+// plain kernel measured within noise of each other.
 const DEFAULT_MIN_RESULT_BYTES = 6 * 1024 * 1024;
 const paths = { minResultBytes: DEFAULT_MIN_RESULT_BYTES, maps: true };
 
