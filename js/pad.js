@@ -29,6 +29,37 @@ export function spreadPads(pads, axes, rank, argument, axesArgument) {
   return [begin, end];
 }
 
+// A fresh result from a JS x takes one of three paths (all give the same
+// bytes): the index maps (padByMaps: rows moved in JS memory, no heap round
+// trip), the one-pass heap path (x written to its place in a heap result, C
+// writes the borders, the result copied out), or the plain kernel (x copied
+// in whole, tw_pad, the result copied out whole). Below DEFAULT_MIN_RESULT_BYTES
+// the plain kernel is the fastest: its two bulk copies stay in cache, while
+// the other two pay a TypedArray.set per row. Measured (one process, the
+// three paths interleaved, allocator pages reused, medians; load 2-3 on 2
+// cores), maps / one-pass / plain in ms: uint8 [1,3,1024,1024] pads 64
+// (4.0 MB result) reflect 2.57 / 2.14 / 1.17, constant 1.77 / 1.76 / 1.21;
+// float32 [1,3,512,512] pads 32 (3.5 MB) reflect 0.98 / 0.85 / 0.65;
+// float32 [1,3,224,224] pads 16 (0.8 MB) reflect 0.41 / 0.29 / 0.23; but
+// float32 [1,3,640,640] pads 64 (6.7 MB) constant 1.84 / 2.75 / 2.06 (p25),
+// uint8 [1,3,1536,1536] (8.3 MB) reflect 3.1 / 7.6 / 3.3 (p25), float32
+// [1,3,1024,1024] (15.9 MB) reflect 3.80 / 6.18 / 5.60, constant
+// 3.62 / 5.37 / 4.78, wrap 4.62 / 5.82 / 6.00, edge 3.90 / 6.01 / 5.78.
+// The one-pass path never won; it stays for the large results the maps
+// refuse (rows under MIN_ROW_BYTES, maps too large), where it and the
+// plain kernel measured within noise of each other.
+const DEFAULT_MIN_RESULT_BYTES = 6 * 1024 * 1024;
+const paths = { minResultBytes: DEFAULT_MIN_RESULT_BYTES, maps: true };
+
+/**
+ * Internal (tests): the smallest result that takes the JS-memory paths, and
+ * whether the maps path is tried; no argument restores the defaults.
+ */
+export function setPadPaths({ minResultBytes = DEFAULT_MIN_RESULT_BYTES, maps = true } = {}) {
+  paths.minResultBytes = minResultBytes;
+  paths.maps = maps;
+}
+
 // The one-pass fresh result copies x run by run (a TypedArray.set each,
 // ~55 ns of overhead per call in Node 20 besides the bytes); below this run
 // length the overhead outweighs the pass it saves, and x is copied in whole.
@@ -50,13 +81,13 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
     check(m._tw_pad_output_shape(rank, shapePointer, beginPointer, endPointer, mode, order, outShapePointer), op, names);
     const dims = frame.readInt64s(outShapePointer, rank);
     const valuePointer = frame.copyIn(constant);
-    if ((out === undefined || out === null) && !x.heap) {
+    if ((out === undefined || out === null) && !x.heap && elementCount(dims) * (x.info.bits / 8) >= paths.minResultBytes) {
       const axes = { rank, shapePointer, beginPointer, endPointer, mode, order };
-      const result = padByMaps(op, frame, m, x, dims, axes, constant, names);
+      const result = paths.maps ? padByMaps(op, frame, m, x, dims, axes, constant, names) : null;
       if (result) return result;
-      // Otherwise a fresh result from a JS x: x goes straight to its place in the
-      // result and C writes only the borders (one pass less than copying x
-      // in and padding it), when C says the borders read only that place.
+      // Otherwise (rows too short for the maps, maps too large) a fresh result
+      // from a JS x: x goes straight to its place in the result and C writes
+      // only the borders, when C says the borders read only that place.
       const boxPointer = frame.alloc(24 * Math.max(rank, 1));
       const selfContainedPointer = frame.alloc(4);
       check(m._tw_pad_interior(x.info.code, rank, shapePointer, beginPointer, endPointer, mode, order, boxPointer,
@@ -78,17 +109,13 @@ export function runPad(op, x, begin, end, mode, order, constant, out, padsName =
   });
 }
 
-// A fresh result from a JS x is assembled in JS memory when its rows are
-// whole runs of x and of fill (the constant mode, or pads on outer axes only):
-// C gives each axis's index map (tw_pad_maps, the one border rule) and x's
-// rows move straight into the result (js/rows.js), so x is never copied into
-// the heap and the result never copied out of it. Mirrored, repeated or
-// wrapped borders along the row would be moved unit by unit in JS, slower
-// than C writing them (measured: f32 1024² reflect 6.2 ms against 4.2 ms
-// for the one-pass path below), so those take the one-pass path; so do runs
-// of x too short for one TypedArray.set each to pay (f32 1024² wrap by 64,
-// runs of 256 bytes: 5.0–7.7 ms in the full bench, 4.6 on the one-pass
-// path), and maps large next to the data.
+// The maps path: C gives each axis's index map (tw_pad_maps, the one border
+// rule) and x's rows move straight into the result (js/rows.js): runs of x
+// by TypedArray.set, mirrored, repeated or short wrapped runs unit by unit
+// right after (js/rows.js moveSteps), fill by TypedArray.fill, so x is never
+// copied into the heap and the result never copied out of it. Rows of x
+// shorter than MIN_ROW_BYTES (one set per row no longer pays) and maps large
+// next to the data take the other paths.
 const MIN_ROW_BYTES = 512;
 const MAX_MAP_ENTRIES = 1 << 20; // beyond SMALL_MAP entries, at most one per MAP_ELEMENTS_EACH result elements
 const SMALL_MAP = 4096;
@@ -139,7 +166,6 @@ function padByMaps(op, frame, m, x, dims, axes, constant, names) {
   const rowUnits = x.dims[rowAxis];
   if (rowUnits * unitBytes < MIN_ROW_BYTES) return null; // (so x's rows, at most 4 GiB / 512, fit int32 indices)
   const plan = rowPlan(maps[rowAxis], unitBytes);
-  if (plan.steps.length > 0 || plan.runs.some(([, , bytes]) => bytes < MIN_ROW_BYTES)) return null;
   const data = freshData(info, count, x.data.constructor, op);
   const fillUnit = new Uint8Array(unitBytes);
   for (let i = 0; i < unitBytes; i++) fillUnit[i] = constant[i % constant.length];

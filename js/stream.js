@@ -84,9 +84,30 @@ export function uninitialisedBuffer(bytes) {
   if (poison !== null) return new Uint8Array(bytes).fill(poison).buffer;
   if (allocUnsafe && bytes >= UNSAFE_MIN_BYTES) {
     const view = allocUnsafe(bytes);
-    if (view.byteOffset === 0 && view.buffer.byteLength === bytes) return view.buffer;
+    if (view.byteOffset === 0 && view.buffer.byteLength === bytes) return touchPages(view.buffer);
   }
-  return new ArrayBuffer(bytes);
+  return touchPages(new ArrayBuffer(bytes));
+}
+
+// A fresh result's pages may be new to the process (always in a browser,
+// whose large ArrayBuffers are fresh mappings; in Node when the allocator has
+// just taken them from the OS). A page's first write then faults, and a fault
+// taken inside a memcpy (a TypedArray.prototype.set of a row, which glibc
+// copies with `rep movsb` from 2 KiB up) costs more than one taken by a
+// single store: writing one byte per page first, then the rows, measured
+// 6.0 ms against 7.3 for a 9.1 MB result by 1080 row sets (1920x1080 RGBA
+// padded by 32; headless Chromium, medians; Node with fresh pages 5.0
+// against 6.5), and about 0.1 ms more (2,200 stores) when the pages are
+// not new. Below this size the faults are few.
+const TOUCH_MIN_BYTES = 64 * 1024;
+const PAGE_BYTES = 4096;
+
+/** `buffer`, its every page written once (with 0: the caller overwrites it all). */
+function touchPages(buffer) {
+  if (buffer.byteLength < TOUCH_MIN_BYTES) return buffer;
+  const bytes = new Uint8Array(buffer);
+  for (let at = 0; at < bytes.length; at += PAGE_BYTES) bytes[at] = 0;
+  return buffer;
 }
 
 // A fresh result obeys the limit of a heap result (MAX_BLOCK_BYTES), whichever path made it.

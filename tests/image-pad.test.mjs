@@ -80,9 +80,9 @@ test('the row path (pad, crop) equals the reference on widths 1-17, 1x1, 1xN, Nx
   }
 });
 
-test('the row path: runs of 15, 16 and 17 pixels (one set or pixel by pixel), 4 channels aligned or not, out or fresh', () => {
+test('the row path: runs around one set or pixel by pixel (512 bytes or 128 pixels), 4 channels aligned or not, out or fresh', () => {
   const r = rng(16);
-  for (const run of [1, 2, 15, 16, 17, 33]) {
+  for (const run of [1, 2, 16, 33, 127, 128, 129, 171]) {
     for (const channels of [1, 3, 4]) {
       const img = randomImage(r, run, 4, channels);
       // wrap: the columns are runs of `run` pixels; reflect: mirrored runs; edge: repeats

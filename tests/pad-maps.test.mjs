@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready, pad } from '../js/index.js';
+import { setPadPaths } from '../js/pad.js';
 import { wasm } from '../js/module.js';
 import { poisonFreshBuffers } from '../js/stream.js';
 import { pad_mode as MODES, pad_order as ORDERS, status as STATUS } from '../wasm/enums.js';
@@ -29,13 +30,14 @@ function countHeapCalls() {
 test('the fresh result from the maps equals the full kernel, bit for bit', () => {
   const r = rng(0x0ba55);
   poisonFreshBuffers(0xa5); // a byte the maps path fails to write shows in the result
-  let compared = 0, fromMaps = 0;
+  setPadPaths({ minResultBytes: 0 }); // small results too (by default they take the plain kernel)
+  let compared = 0, fromMaps = 0, steppedFromMaps = 0;
   try {
     for (let trial = 0; trial < 1200; trial++) {
       const type = Object.keys(SIZES)[trial % Object.keys(SIZES).length];
-      // mostly constant, whose rows are whole runs of x and fill; the other
-      // modes reach the maps when the innermost axis they touch is only cropped
-      const c = randomCase(r, type, { pickMode: (g) => (g.next() < 0.75 ? 'constant' : g.pick(MODE_NAMES.slice(1))), minRowBytes: 512, cropOnlyRow: true });
+      // every mode: mirrored, repeated and wrapped borders along the row are
+      // moved unit by unit right after the row's runs (js/rows.js moveSteps)
+      const c = randomCase(r, type, { minRowBytes: 512, cropOnlyRow: true });
       let heapCalls;
       const done = checkAgainstKernel(c, (x, options) => {
         const counter = countHeapCalls();
@@ -48,13 +50,32 @@ test('the fresh result from the maps equals the full kernel, bit for bit', () =>
       });
       if (!done) continue;
       compared++;
-      if (heapCalls === 0) fromMaps++;
+      if (heapCalls === 0) {
+        fromMaps++;
+        if (c.options.mode !== 'constant') steppedFromMaps++;
+      }
     }
   } finally {
     poisonFreshBuffers(null);
+    setPadPaths();
   }
-  // Most cases take the maps path; the rest (short rows, packed types, mirrored rows) the heap's.
-  assert.ok(fromMaps > 500 && compared - fromMaps > 100, `${fromMaps} of ${compared} from the maps`);
+  // Most cases take the maps path, every mode; the rest (short rows, packed types) the heap's.
+  assert.ok(fromMaps > 500 && steppedFromMaps > 300 && compared - fromMaps > 100,
+    `${fromMaps} of ${compared} from the maps (${steppedFromMaps} not constant)`);
+});
+
+test('by default a small fresh result takes the plain kernel, a large one the maps', () => {
+  const counter = countHeapCalls();
+  try {
+    const small = { type: 'float32', dims: [1, 3, 224, 224], data: new Float32Array(3 * 224 * 224) };
+    pad(small, { pads: [0, 0, 16, 16, 0, 0, 16, 16], mode: 'reflect' });
+    assert.equal(counter.calls, 1);
+    const large = { type: 'float32', dims: [1, 3, 1024, 1024], data: new Float32Array(3 * 1024 * 1024) };
+    pad(large, { pads: [0, 0, 64, 64, 0, 0, 64, 64], mode: 'reflect' });
+    assert.equal(counter.calls, 1);
+  } finally {
+    counter.restore();
+  }
 });
 
 test('tw_pad_maps: Pad\'s rule per axis; bad arguments refused, nothing written', () => {

@@ -1,6 +1,6 @@
 // js/rows.js moveRows, the row mover behind Pad's maps path and the image
 // crop and pad, against a byte-by-byte reading of its maps: random units
-// (1 to 24 bytes, words and not), column maps of runs, mirrored and
+// (1 to 24 bytes, words and not, at any offset of source and target), column maps of runs, mirrored and
 // repeated stretches and fill, rows of fill, fill units that are one word
 // repeated (TypedArray.fill) or not (copied rows), and targets at every
 // byte offset inside a larger buffer whose other bytes must stay as they were.
@@ -45,12 +45,15 @@ test('moveRows writes every target byte as its maps say, and nothing beside the 
   const r = rng(0x5eed_0a11);
   const GUARD = 0xa5;
   for (let trial = 0; trial < 4000; trial++) {
-    const unitBytes = r.pick([1, 2, 3, 4, 5, 8, 12, 16, 24]);
+    const unitBytes = r.pick([1, 2, 3, 4, 5, 6, 8, 12, 16, 24]);
     const sourceRowUnits = r.int(1, 40), sourceRows = r.int(1, 5);
     const targetRowUnits = r.int(1, 60);
     const rows = Int32Array.from({ length: r.int(1, 6) }, () => (r.next() < 0.3 ? -1 : r.int(0, sourceRows - 1)));
     const columns = columnMap(r, targetRowUnits, sourceRowUnits);
-    const source = r.bytes(sourceRows * sourceRowUnits * unitBytes);
+    // The source too at any byte offset: the stepped units move as 4-, 2- or 1-byte words as the offsets allow.
+    const sourceOffset = r.int(0, 7), sourceBytes = r.bytes(sourceRows * sourceRowUnits * unitBytes);
+    const source = new Uint8Array(sourceOffset + sourceBytes.length).subarray(sourceOffset);
+    source.set(sourceBytes);
     const fillUnit = fillUnitOf(r, unitBytes);
     const offset = r.int(0, 16), bytes = rows.length * targetRowUnits * unitBytes;
     const whole = new Uint8Array(offset + bytes + 24).fill(GUARD);
