@@ -45,9 +45,14 @@ export function spreadPads(pads, axes, rank, argument, axesArgument) {
 // uint8 [1,3,1536,1536] (8.3 MB) reflect 3.1 / 7.6 / 3.3 (p25), float32
 // [1,3,1024,1024] (15.9 MB) reflect 3.80 / 6.18 / 5.60, constant
 // 3.62 / 5.37 / 4.78, wrap 4.62 / 5.82 / 6.00, edge 3.90 / 6.01 / 5.78.
-// The one-pass path never won; it stays for the large results the maps
-// refuse (rows under MIN_ROW_BYTES, maps too large), where it and the
-// plain kernel measured within noise of each other.
+// Where the maps take a result, the one-pass path never won. It is reached
+// only where the maps refuse them as too large next to the data (an axis of
+// millions: rows under MIN_ROW_BYTES are under MIN_RUN_BYTES too, so they
+// take the plain kernel), and there it saves the plain kernel's copy of x
+// into the heap: bench/pad-onepass.mjs (one process, interleaved, load 4-5
+// on 2 cores), one-pass / plain by minimum 0.58-0.71, by median 0.70-0.94,
+// on float32 [4000000] reflect, uint8 [3,3000000] constant and int64
+// [1,1,1000000] wrap; its heap peak is also the result alone, not x too.
 const DEFAULT_MIN_RESULT_BYTES = 6 * 1024 * 1024;
 const paths = { minResultBytes: DEFAULT_MIN_RESULT_BYTES, maps: true };
 
