@@ -9,93 +9,7 @@
 
 #include <string.h>
 
-#include "common/simd.h"
-
-/* A leftover loop clang must leave as it is (not vectorised or unrolled: it runs < 16 times). */
-#ifdef __clang__
-#define TW_COLOR_PLAIN_LOOP _Pragma("clang loop vectorize(disable) unroll(disable)")
-#else
-#define TW_COLOR_PLAIN_LOOP
-#endif
-
-/* Lanes holding alpha bytes (4 channels) or none (3). */
-static inline v128_t alpha_lanes(size_t channels) {
-  return channels == 4 ? wasm_i32x4_splat((int32_t)0xff000000u) : wasm_i32x4_splat(0);
-}
-
-/* The 4 bytes of channel c of 4 pixels `stride` bytes apart, each widened to a u32 lane (index 0x80: zero). */
-static inline v128_t gather_index(size_t c, size_t stride) {
-  const int8_t z = (int8_t)0x80;
-  const int8_t i0 = (int8_t)c, i1 = (int8_t)(c + stride), i2 = (int8_t)(c + 2 * stride), i3 = (int8_t)(c + 3 * stride);
-  return wasm_i8x16_make(i0, z, z, z, i1, z, z, z, i2, z, z, z, i3, z, z, z);
-}
-
-/* The inverse: byte 0 of u32 lane k goes to bytes k·stride + c, c in [first, first + count) (others: zero).
- * Written as one make of constant expressions so that, with constant arguments, it folds to a v128.const
- * (V8 then emits a plain pshufb for the swizzle). */
-static inline int8_t scatter_byte(size_t j, size_t first, size_t count, size_t stride) {
-  const size_t k = j / stride, c = j % stride;
-  return k < 4 && c >= first && c < first + count ? (int8_t)(4 * k) : (int8_t)0x80;
-}
-
-static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
-#define TW_S(j) scatter_byte(j, first, count, stride)
-  return wasm_i8x16_make(TW_S(0), TW_S(1), TW_S(2), TW_S(3), TW_S(4), TW_S(5), TW_S(6), TW_S(7), TW_S(8), TW_S(9),
-                         TW_S(10), TW_S(11), TW_S(12), TW_S(13), TW_S(14), TW_S(15));
-#undef TW_S
-}
-
-/* The per-pixel kernels' loops take `channels` as a constant (3 or 4) through these always-inlined bodies,
- * so their swizzle masks are constants. */
-#define TW_COLOR_INLINE static inline __attribute__((always_inline))
-
-/* 2^23: added to an integer-valued float in [0, 2^23), it leaves that integer in the low mantissa bits. */
-#define TW_COLOR_MAGIC 8388608.0f
-
-/* trunc(clamp(x, 0, 255)) (the scalar tw_color_clamp_trunc) in the low byte of each lane (the lane is the float 2^23 + that byte: 0x4b0000vv), for
- * results that are picked by a swizzle. floor + add are two instructions where V8 spends about eight on
- * i32x4.trunc_sat_f32x4. pmax(0, x) takes the 0 for a NaN x (pmax(a, b) is a < b ? b : a), so NaN gives 0
- * as the scalar clamp does; floor is trunc on [0, 255]. */
-static inline v128_t clamp_trunc_low(v128_t x) {
-  x = wasm_f32x4_pmin(wasm_f32x4_splat(255.0f), wasm_f32x4_pmax(wasm_f32x4_splat(0.0f), x));
-  return wasm_f32x4_add(wasm_f32x4_floor(x), wasm_f32x4_splat(TW_COLOR_MAGIC));
-}
-
-/* trunc(x) in the low byte of each lane for x in [0, 256) (not NaN), as clamp_trunc_low. */
-static inline v128_t trunc_low(v128_t x) { return wasm_f32x4_add(wasm_f32x4_floor(x), wasm_f32x4_splat(TW_COLOR_MAGIC)); }
-
-static inline v128_t to_f32(v128_t u32) { return wasm_f32x4_convert_i32x4(u32); }
-
-/* 16 bytes -> 4 vectors of 4 floats, and back (values 0..255). */
-static inline void widen(v128_t v, v128_t f[4]) {
-  const v128_t lo = wasm_u16x8_extend_low_u8x16(v), hi = wasm_u16x8_extend_high_u8x16(v);
-  f[0] = to_f32(wasm_u32x4_extend_low_u16x8(lo));
-  f[1] = to_f32(wasm_u32x4_extend_high_u16x8(lo));
-  f[2] = to_f32(wasm_u32x4_extend_low_u16x8(hi));
-  f[3] = to_f32(wasm_u32x4_extend_high_u16x8(hi));
-}
-
-static inline v128_t narrow(const v128_t r[4]) {
-  return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(r[0], r[1]), wasm_i16x8_narrow_i32x4(r[2], r[3]));
-}
-
-/* narrow() of 4 vectors of clamp_trunc_low lanes: the 2^23 bits removed first (an i32 subtraction). */
-static inline v128_t narrow_low(v128_t r[4]) {
-  const v128_t magic = wasm_i32x4_splat(0x4b000000);
-  for (int k = 0; k < 4; k++) r[k] = wasm_i32x4_sub(r[k], magic);
-  return narrow(r);
-}
-
-/* Stores the first 12 (3 channels) or 16 bytes of v. */
-static inline void store_pixels(uint8_t* out, v128_t v, size_t channels) {
-  if (channels == 4) {
-    wasm_v128_store(out, v);
-  } else {
-    wasm_v128_store64_lane(out, v, 0);
-    wasm_v128_store32_lane(out + 8, v, 2);
-  }
-}
-
+#include "color-wasmsimd.h"
 /* 4 pixels a step, R, G and B lanes apart (as saturate: measured faster in V8 than widening all 16 bytes).
  * Returns the pixels done. */
 TW_COLOR_INLINE size_t affine_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
@@ -155,17 +69,6 @@ void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, si
   }
   const size_t done = i / channels;
   tw_color_bytes__scalar(in + done * channels, out + done * channels, pixels - done, channels, threshold, mask);
-}
-
-/* gray of 4 pixels as integer-valued float lanes (trunc = floor: the sum is >= 0), from their R, G, B lanes. */
-static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
-  const v128_t r = to_f32(wasm_i8x16_swizzle(v, pick[0]));
-  const v128_t g = to_f32(wasm_i8x16_swizzle(v, pick[1]));
-  const v128_t b = to_f32(wasm_i8x16_swizzle(v, pick[2]));
-  const v128_t sum = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_R), r),
-                                                   wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_G), g)),
-                                    wasm_f32x4_mul(wasm_f32x4_splat(TW_COLOR_GRAY_B), b));
-  return wasm_f32x4_floor(sum);
 }
 
 TW_COLOR_INLINE size_t saturate_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a,
@@ -240,62 +143,6 @@ uint64_t tw_color_gray_sum__wasmsimd(const uint8_t* in, size_t pixels, size_t ch
   return total + tw_color_gray_sum__scalar(in + p * channels, pixels - p, channels);
 }
 
-/* x mod 1 for x in [0, 2) (x − 1 is exact there): fmodf's value. */
-static inline v128_t mod1_nonnegative(v128_t x) {
-  const v128_t one = wasm_f32x4_splat(1.0f);
-  return wasm_v128_bitselect(wasm_f32x4_sub(x, one), x, wasm_f32x4_ge(x, one));
-}
-
-/* adjust_hue on 4 pixels' R, G, B lanes (floats 0..255): the scalar kernel's operations, lane-wise, with
- * the same results where fewer instructions give them:
- * - the sector: i = floor(h·6) is an integer-valued float 0..6, compared as a float (6 is sector 0).
- * - p, q, t: the scalar clamps to [0, 1] are identities (v, s in [0, 1], f in [0, 1): every factor and
- *   product stays in [0, 1]), so none here.
- * - the bytes: trunc(x·255) with x·255 in [0, 255] is trunc_low's low byte, which the swizzle picks. */
-static inline void hue4(v128_t in[3], v128_t shift) {
-  const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
-  const v128_t r = wasm_f32x4_div(in[0], k255), g = wasm_f32x4_div(in[1], k255), b = wasm_f32x4_div(in[2], k255);
-  /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
-  const v128_t maxc = wasm_f32x4_pmax(wasm_f32x4_pmax(r, g), b), minc = wasm_f32x4_pmin(wasm_f32x4_pmin(r, g), b);
-  const v128_t cr = wasm_f32x4_sub(maxc, minc);
-  const v128_t flat = wasm_f32x4_eq(maxc, minc);
-  const v128_t s = wasm_f32x4_div(cr, wasm_v128_bitselect(one, maxc, flat));
-  const v128_t divisor = wasm_v128_bitselect(one, cr, flat);
-  const v128_t rc = wasm_f32x4_div(wasm_f32x4_sub(maxc, r), divisor);
-  const v128_t gc = wasm_f32x4_div(wasm_f32x4_sub(maxc, g), divisor);
-  const v128_t bc = wasm_f32x4_div(wasm_f32x4_sub(maxc, b), divisor);
-  const v128_t is_r = wasm_f32x4_eq(maxc, r), is_g = wasm_f32x4_eq(maxc, g);
-  const v128_t hb = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(4.0f), gc), rc);
-  const v128_t hg = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(2.0f), rc), bc);
-  v128_t h = wasm_v128_bitselect(wasm_f32x4_sub(bc, gc), wasm_v128_bitselect(hg, hb, is_g), is_r);
-  h = mod1_nonnegative(wasm_f32x4_add(wasm_f32x4_div(h, wasm_f32x4_splat(6.0f)), one));
-  /* h + shift in [-0.5, 1.5): fmodf, then + 1 where negative */
-  const v128_t shifted = wasm_f32x4_add(h, shift);
-  const v128_t m = wasm_v128_bitselect(wasm_f32x4_sub(shifted, one), shifted, wasm_f32x4_ge(shifted, one));
-  h = wasm_v128_bitselect(wasm_f32x4_add(m, one), m, wasm_f32x4_lt(m, zero));
-  /* back to RGB */
-  const v128_t h6 = wasm_f32x4_mul(h, wasm_f32x4_splat(6.0f));
-  const v128_t i = wasm_f32x4_floor(h6);
-  const v128_t f = wasm_f32x4_sub(h6, i);
-  const v128_t v = maxc;
-  const v128_t p = wasm_f32x4_mul(v, wasm_f32x4_sub(one, s));
-  const v128_t q = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f)));
-  const v128_t t = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f))));
-  v128_t at[6];
-  for (int k = 1; k < 6; k++) at[k] = wasm_f32x4_eq(i, wasm_f32x4_splat((float)k));
-  at[0] = wasm_v128_or(wasm_f32x4_eq(i, zero), wasm_f32x4_eq(i, wasm_f32x4_splat(6.0f)));
-  /* (R, G, B) for sectors 0..5: (v,t,p) (q,v,p) (p,v,t) (p,q,v) (t,p,v) (v,p,q) */
-  const v128_t rr = wasm_v128_bitselect(v, wasm_v128_bitselect(q, wasm_v128_bitselect(t, p, at[4]), at[1]),
-                                        wasm_v128_or(at[0], at[5]));
-  const v128_t gg = wasm_v128_bitselect(v, wasm_v128_bitselect(t, wasm_v128_bitselect(q, p, at[3]), at[0]),
-                                        wasm_v128_or(at[1], at[2]));
-  const v128_t bb = wasm_v128_bitselect(v, wasm_v128_bitselect(p, wasm_v128_bitselect(t, q, at[2]), wasm_v128_or(at[0], at[1])),
-                                        wasm_v128_or(at[3], at[4]));
-  in[0] = trunc_low(wasm_f32x4_mul(rr, k255));
-  in[1] = trunc_low(wasm_f32x4_mul(gg, k255));
-  in[2] = trunc_low(wasm_f32x4_mul(bb, k255));
-}
-
 TW_COLOR_INLINE size_t hue_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
@@ -308,7 +155,7 @@ TW_COLOR_INLINE size_t hue_steps(const uint8_t* in, uint8_t* out, size_t pixels,
     for (int k = 0; k < 3; k++) c[k] = to_f32(wasm_i8x16_swizzle(v, pick[k]));
     hue4(c, vshift);
     v128_t result = wasm_v128_and(v, keep);
-    for (int k = 0; k < 3; k++) result = wasm_v128_or(result, wasm_i8x16_swizzle(c[k], place[k]));
+    for (int k = 0; k < 3; k++) result = wasm_v128_or(result, wasm_i8x16_swizzle(to_bytes_low(c[k]), place[k]));
     store_pixels(out, result, channels);
   }
   return p;

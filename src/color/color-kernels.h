@@ -29,6 +29,11 @@
  *       each colour channel's smallest and largest byte (pixels >= 1)
  *   hue(in, out, pixels, channels, shift):
  *       adjust_hue with shift = f(hue factor) (color-hue-scalar.c states it)
+ *   chain(in, out, pixels, channels, steps, count, gray_sum):
+ *       the steps in order on each pixel, each step's bytes truncated as its own kernel's are:
+ *       BRIGHTNESS and CONTRAST as affine(a, b), SATURATION as saturate(a, b), HUE as hue(a) (color-chain.c
+ *       makes a and b); `in` may be `out`. gray_sum NULL, or it gets the sum of the results' gray bytes
+ *       added (as gray_sum; pixels <= 2^24 / 255)
  *   lut(in, out, pixels, channels, table):
  *       colour byte v of channel c -> table[256·c + v] (scalar only: a table
  *       look-up per byte has no wasm SIMD form) */
@@ -55,6 +60,13 @@ typedef struct tw_color_nearest_row {
   const uint8_t* fill;
 } tw_color_nearest_row;
 
+/* One step of a chain kernel: op a tw_color_adjust_op but SHARPNESS; a and b as the op's own kernel takes
+ * them (HUE: a the shift, b unused). */
+typedef struct tw_color_step {
+  int32_t op;
+  float a, b;
+} tw_color_step;
+
 /* X(isa) for each variant: one declaration list, one place to add an ISA. */
 #define TW_COLOR_KERNEL_DECLARE(isa)                                                                                 \
   void tw_color_affine__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b);    \
@@ -69,10 +81,15 @@ typedef struct tw_color_nearest_row {
                                    size_t width, size_t channels);                                                  \
   void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);   \
   uint64_t tw_color_gray_sum__##isa(const uint8_t* in, size_t pixels, size_t channels);                            \
-  void tw_color_nearest_row__##isa(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r);
+  void tw_color_nearest_row__##isa(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r);            \
+  void tw_color_chain__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels,                    \
+                             const tw_color_step* steps, size_t count, uint64_t* gray_sum);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)
+
+/* adjust_hue of one pixel's R, G, B bytes (color-hue-scalar.c); in may be out. */
+void tw_color_hue_pixel(const uint8_t* in, uint8_t* out, float shift);
 
 void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, const uint8_t* table);
 
