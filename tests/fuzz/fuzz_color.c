@@ -1,19 +1,19 @@
 /* libFuzzer harness for the colour entries (src/color/color.h).
  *
  * Input (encoding in fuzz.h):
- *   placement byte   bits 5-7: 1 tw_color_policy_nearest (the entry byte is
- *                    then read and ignored)
+ *   placement byte   bits 5-7: 1 tw_color_policy_nearest, 2 tw_color_chain (the
+ *                    entry byte is then read and ignored)
  *   byte entry       % 5: 0 tw_color_adjust, 1 tw_color_point, 2 tw_color_gamma,
  *                    3 tw_color_grayscale, 4 tw_color_gaussian_blur
  *   int  width, height
  *   byte channels    b < 0xE0: 3 + b % 2 (policy_nearest: 1 + b % 4); else b % 8
  *   int  op          adjust/point: the op code (any int32); grayscale:
- *                    out_channels; blur: kx
- *   int  ky          blur only
+ *                    out_channels; blur: kx; chain: the packed ops
+ *   int  ky          blur: ky; chain: the step count
  *   f64  a, b        adjust: factor; point: value; gamma: gamma, gain;
- *                    blur: sigma_x, sigma_y; policy_nearest: r00, r10
- *   f64  c, d, e, f  policy_nearest only: r20, r01, r11, r21
- *   int  fill        policy_nearest only: the fill bytes (low 32 bits)
+ *                    blur: sigma_x, sigma_y; policy_nearest: r00, r10; chain: factors 0, 1
+ *   f64  c, d, e, f  policy_nearest: r20, r01, r11, r21; chain: factors 2, 3 (e, f unused)
+ *   int  fill        policy_nearest: the fill bytes (low 32 bits); chain: unused
  *   tail             the image's data
  * A blur whose taps (width·height·kx·ky) pass 2^22 takes kx, ky folded to
  * 1 + 2·(k % 4), so an input runs in milliseconds.
@@ -26,8 +26,9 @@
 #include "color/color.h"
 #include "fuzz.h"
 
-/* The entry number of tw_color_policy_nearest (placement flag 1). */
+/* The entry numbers of tw_color_policy_nearest (placement flag 1) and tw_color_chain (flag 2). */
 #define POLICY_NEAREST 5
+#define CHAIN 6
 
 typedef struct color_args {
   int entry;
@@ -50,6 +51,9 @@ static int32_t call_color(const void* p) {
     case POLICY_NEAREST:
       return tw_color_policy_nearest(in, ib, out, ob, g->width, g->height, g->channels, g->a, g->b, g->theta[0],
                                      g->theta[1], g->theta[2], g->theta[3], g->fill);
+    case CHAIN:
+      return tw_color_chain(in, ib, out, ob, g->width, g->height, g->channels, g->ky, g->op, g->a, g->b, g->theta[0],
+                            g->theta[1]);
     default: return tw_color_gaussian_blur(in, ib, out, ob, g->width, g->height, g->channels, g->op, g->ky, g->a, g->b);
   }
 }
@@ -57,7 +61,21 @@ static int32_t call_color(const void* p) {
 static int finite32(double x) { return isfinite(x) && isfinite((float)x); }
 
 /* Whether the entry's own arguments (not the buffers) are valid, as color.h states them. */
+/* tw_color_chain's steps: count 1..4, no bits above them, each op chainable with a valid factor. */
+static int valid_chain(const color_args* g) {
+  if (g->ky < 1 || g->ky > TW_COLOR_LIMIT_MAX_CHAIN || ((uint32_t)g->op >> (4 * g->ky)) != 0) return 0;
+  const double factors[4] = {g->a, g->b, g->theta[0], g->theta[1]};
+  for (int k = 0; k < g->ky; k++) {
+    const int op = (int)(((uint32_t)g->op >> (4 * k)) & 15u);
+    if (op < TW_COLOR_ADJUST_OP_BRIGHTNESS || op > TW_COLOR_ADJUST_OP_HUE || op == TW_COLOR_ADJUST_OP_SHARPNESS) return 0;
+    if (!finite32(factors[k])) return 0;
+    if (op == TW_COLOR_ADJUST_OP_HUE ? !(factors[k] >= -0.5 && factors[k] <= 0.5) : !(factors[k] >= 0)) return 0;
+  }
+  return 1;
+}
+
 static int valid_arguments(const color_args* g) {
+  if (g->entry == CHAIN) return g->width >= 0 && g->height >= 0 && (g->channels == 3 || g->channels == 4) && valid_chain(g);
   if (g->entry == POLICY_NEAREST) {
     if (g->width < 0 || g->height < 0 || g->channels < 1 || g->channels > 4) return 0;
     if (!finite32(g->a) || !finite32(g->b)) return 0;
@@ -95,12 +113,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   g.height = fz_clamp32(fz_int(&in));
   const uint8_t cb = fz_byte(&in);
   if (place.flags & 1) g.entry = POLICY_NEAREST;
+  else if (place.flags & 2) g.entry = CHAIN;
   g.channels = cb >= 0xE0 ? cb % 8 : g.entry == POLICY_NEAREST ? 1 + cb % 4 : 3 + cb % 2;
   g.op = fz_clamp32(fz_int(&in));
   g.ky = fz_clamp32(fz_int(&in));
   g.a = fz_f64(&in);
   g.b = fz_f64(&in);
-  if (g.entry == POLICY_NEAREST) {
+  if (g.entry == POLICY_NEAREST || g.entry == CHAIN) {
     for (int k = 0; k < 4; k++) g.theta[k] = fz_f64(&in);
     g.fill = (uint32_t)fz_int(&in);
   }
