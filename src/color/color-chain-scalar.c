@@ -1,6 +1,6 @@
 /* The chain kernel, scalar (color-kernels.h tw_color_chain): each pixel through the steps in order, each
- * step the per-pixel arithmetic of its own scalar kernel (affine, saturate, hue), so the bytes are those of
- * the ops run one after another. The reference of color-chain-wasmsimd.c. */
+ * step's bytes truncated to uint8 before the next, so the bytes are those of tw_color_adjust run op after op
+ * (which is this kernel with one step). The reference of color-chain-wasmsimd.c. */
 #include "color-kernels.h"
 #include "color.h"
 

@@ -1,7 +1,7 @@
 /* The chain kernel, wasm SIMD (color-kernels.h tw_color_chain): 4 pixels a step, split once into R, G and
  * B float lanes that stay floats from step to step (each step's result is an integer-valued float, its
- * bytes truncated as the scalar step truncates them), then packed back once. Each step is its own
- * kernel's lane-wise arithmetic (color-kernels-wasmsimd.c), so the bytes are the scalar chain's. */
+ * bytes truncated as the scalar step truncates them), then packed back once. Each step is the scalar
+ * step's arithmetic lane-wise (color-wasmsimd.h), so the bytes are the scalar chain's. */
 #include "color-kernels.h"
 #include "color-wasmsimd.h"
 #include "color.h"

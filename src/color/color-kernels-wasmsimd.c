@@ -10,31 +10,6 @@
 #include <string.h>
 
 #include "color-wasmsimd.h"
-/* 4 pixels a step, R, G and B lanes apart (as saturate: measured faster in V8 than widening all 16 bytes).
- * Returns the pixels done. */
-TW_COLOR_INLINE size_t affine_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
-  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
-  const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
-  const size_t bytes = pixels * channels;
-  size_t p = 0;
-  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
-    const v128_t v = wasm_v128_load(in);
-    v128_t result = wasm_v128_and(v, keep);
-    for (int c = 0; c < 3; c++) {
-      const v128_t x = clamp_trunc_low(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), vb));
-      result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
-    }
-    store_pixels(out, result, channels);
-  }
-  return p;
-}
-
-void tw_color_affine__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  const size_t p = channels == 4 ? affine_steps(in, out, pixels, 4, a, b) : affine_steps(in, out, pixels, 3, a, b);
-  tw_color_affine__scalar(in + p * channels, out + p * channels, pixels - p, channels, a, b);
-}
-
 void tw_color_blend__wasmsimd(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,
                               float a, float b) {
   const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
@@ -69,31 +44,6 @@ void tw_color_bytes__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, si
   }
   const size_t done = i / channels;
   tw_color_bytes__scalar(in + done * channels, out + done * channels, pixels - done, channels, threshold, mask);
-}
-
-TW_COLOR_INLINE size_t saturate_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a,
-                                      float b) {
-  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
-  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
-  const v128_t keep = alpha_lanes(channels), va = wasm_f32x4_splat(a), vb = wasm_f32x4_splat(b);
-  const size_t bytes = pixels * channels;
-  size_t p = 0;
-  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
-    const v128_t v = wasm_v128_load(in);
-    const v128_t gray = wasm_f32x4_mul(vb, gray4(v, pick));
-    v128_t result = wasm_v128_and(v, keep);
-    for (int c = 0; c < 3; c++) {
-      const v128_t x = clamp_trunc_low(wasm_f32x4_add(wasm_f32x4_mul(va, to_f32(wasm_i8x16_swizzle(v, pick[c]))), gray));
-      result = wasm_v128_or(result, wasm_i8x16_swizzle(x, place[c]));
-    }
-    store_pixels(out, result, channels);
-  }
-  return p;
-}
-
-void tw_color_saturate__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  const size_t p = channels == 4 ? saturate_steps(in, out, pixels, 4, a, b) : saturate_steps(in, out, pixels, 3, a, b);
-  tw_color_saturate__scalar(in + p * channels, out + p * channels, pixels - p, channels, a, b);
 }
 
 TW_COLOR_INLINE size_t gray_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels,
@@ -141,29 +91,6 @@ uint64_t tw_color_gray_sum__wasmsimd(const uint8_t* in, size_t pixels, size_t ch
              (uint64_t)wasm_f32x4_extract_lane(acc, 2) + (uint64_t)wasm_f32x4_extract_lane(acc, 3);
   }
   return total + tw_color_gray_sum__scalar(in + p * channels, pixels - p, channels);
-}
-
-TW_COLOR_INLINE size_t hue_steps(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
-  const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
-  const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
-  const v128_t keep = alpha_lanes(channels), vshift = wasm_f32x4_splat(shift);
-  const size_t bytes = pixels * channels;
-  size_t p = 0;
-  for (; p + 4 <= pixels && p * channels + 16 <= bytes; p += 4, in += 4 * channels, out += 4 * channels) {
-    const v128_t v = wasm_v128_load(in);
-    v128_t c[3];
-    for (int k = 0; k < 3; k++) c[k] = to_f32(wasm_i8x16_swizzle(v, pick[k]));
-    hue4(c, vshift);
-    v128_t result = wasm_v128_and(v, keep);
-    for (int k = 0; k < 3; k++) result = wasm_v128_or(result, wasm_i8x16_swizzle(to_bytes_low(c[k]), place[k]));
-    store_pixels(out, result, channels);
-  }
-  return p;
-}
-
-void tw_color_hue__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
-  const size_t p = channels == 4 ? hue_steps(in, out, pixels, 4, shift) : hue_steps(in, out, pixels, 3, shift);
-  tw_color_hue__scalar(in + p * channels, out + p * channels, pixels - p, channels, shift);
 }
 
 /* (2·S + 13) / 26 for 8 u16 lanes n = 2·S + 13 <= 6643: n·10083 >> 18 is exact below 18724. */

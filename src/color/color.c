@@ -94,6 +94,14 @@ tw_status tw_color_check_factor(int32_t op, double factor) {
   return TW_OK;
 }
 
+/* One op of BRIGHTNESS, CONTRAST, SATURATION, HUE: the chain kernel with that one step (a, b as the
+ * chain's steps take them, color-kernels.h). */
+static void one_step(const uint8_t* in, uint8_t* out, const tw_color_image_plan* plan, int32_t op, float a, float b) {
+  const tw_color_step step = {op, a, b};
+  (tw_use_simd() ? tw_color_chain__wasmsimd : tw_color_chain__scalar)(in, out, plan->pixels, plan->channels, &step, 1,
+                                                                      NULL);
+}
+
 int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                         int32_t height, int32_t channels, int32_t op, double factor) {
   tw_color_image_plan plan;
@@ -108,17 +116,17 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
   const float a = (float)factor, b = (float)(1.0 - factor);
   switch ((tw_color_adjust_op)op) {
     case TW_COLOR_ADJUST_OP_BRIGHTNESS:
-      (simd ? tw_color_affine__wasmsimd : tw_color_affine__scalar)(in, out, plan.pixels, plan.channels, a, b * 0.0f);
+      one_step(in, out, &plan, op, a, b * 0.0f);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_CONTRAST: {
       float mean = 0.0f;
       status = tw_color_gray_mean(in, &plan, NULL, &mean);
       if (status != TW_OK) return status;
-      (simd ? tw_color_affine__wasmsimd : tw_color_affine__scalar)(in, out, plan.pixels, plan.channels, a, b * mean);
+      one_step(in, out, &plan, op, a, b * mean);
       return TW_OK;
     }
     case TW_COLOR_ADJUST_OP_SATURATION:
-      (simd ? tw_color_saturate__wasmsimd : tw_color_saturate__scalar)(in, out, plan.pixels, plan.channels, a, b);
+      one_step(in, out, &plan, op, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_SHARPNESS:
       if (width <= 2 || height <= 2) {
@@ -129,7 +137,7 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
       (simd ? tw_color_blend__wasmsimd : tw_color_blend__scalar)(in, out, out, plan.bytes, plan.channels, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_HUE:
-      (simd ? tw_color_hue__wasmsimd : tw_color_hue__scalar)(in, out, plan.pixels, plan.channels, a);
+      one_step(in, out, &plan, op, a, 0.0f);
       return TW_OK;
   }
   return tw_fail(TW_INVALID_ARGUMENT, "op: unknown %d", op);

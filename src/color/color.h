@@ -25,7 +25,7 @@
  *                 conv never lands near .5: exact)
  *     HUE         factor is the shift in [-0.5, 0.5]: torchvision's float32
  *                 _rgb2hsv, h + shift mod 1, _hsv2rgb, trunc(x·255)
- *                 (color-hue-scalar.c; SIMD in color-kernels-wasmsimd.c). Not the identity at 0: ~28% of bytes of a
+ *                 (color-hue-scalar.c; SIMD in color-wasmsimd.h). Not the identity at 0: ~28% of bytes of a
  *                 random image drop by 1, as in torchvision.
  *   factor: >= 0 (HUE: in [-0.5, 0.5]) and finite in float32 (as gain below).
  *
