@@ -66,6 +66,26 @@ test('image and tensor: the heap path equals the image path, for many seeds and 
   assert.equal(checked, 7 * 2 * 12);
 });
 
+test('colorJitter in one chained C call (tw_color_chain): the ops one by one, at 224² and past 65,793 pixels (contrast\'s cascade mean)', () => {
+  let checked = 0;
+  for (const [width, height] of [[224, 224], [300, 250]]) {
+    const list = [random.resizedCrop({ width, height }), random.colorJitter({ brightness: 0.6, contrast: 0.6, saturation: 0.6, hue: 0.3 })];
+    const augment = compose(list, { seed: 5 });
+    const geometric = compose(list.slice(0, 1), { seed: 5 });
+    for (const channels of [3, 4]) {
+      const img = testImage(320, 260, channels, 2);
+      for (let k = 0; k < 6; k++) {
+        const r = augment({ image: img }, k);
+        const [crop, jitter] = r.params.transforms;
+        const expected = applyColor(geometric.replay({ ...r.params, transforms: [crop] }, { image: img }).image, jitter);
+        same(r.image.data, expected.data, `${width}x${height} ${channels}ch k=${k} order ${jitter.order}`);
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 2 * 2 * 6);
+});
+
 test('bad replayed params: the functional op\'s error, nothing leaked, the next call works', () => {
   const augment = compose(PIPELINES.jitter, { seed: 3 });
   const img = testImage(50, 40, 4, 9);

@@ -68,3 +68,35 @@ for (const channels of [3, 4]) {
     assert.equal(runs, 20);
   });
 }
+
+/** tw_color_chain (augment's heap path for colorJitter) of `ops` ([code, factor] pairs) on img, SIMD or scalar. */
+function chain(img, ops, simd) {
+  const m = wasm(), bytes = img.data.length;
+  const input = m._malloc(bytes), output = m._malloc(bytes);
+  try {
+    m.HEAPU8.set(img.data, input);
+    m._tw_set_simd(simd ? 1 : 0);
+    const packed = ops.reduce((word, [code], k) => word | (code << (4 * k)), 0);
+    const f = [0, 1, 2, 3].map((k) => ops[k]?.[1] ?? 0);
+    assert.equal(m._tw_color_chain(input, bytes, output, bytes, img.width, img.height, img.channels, ops.length, packed, ...f), 0);
+    return { data: m.HEAPU8.slice(output, output + bytes) };
+  } finally {
+    m._tw_set_simd(1);
+    m._free(input);
+    m._free(output);
+  }
+}
+
+// The chain kernel's lanes stay floats from op to op; its SIMD and scalar steps must agree on every colour too.
+test('tw_color_chain: SIMD = scalar on all 2^24 colours, jitter orders with contrast first, inside and last', () => {
+  const [B, C, S, H] = [1, 2, 3, 5];
+  const chains = [[[B, 1.3], [C, 0.7], [S, 1.4], [H, -0.08]], [[H, 0.37], [S, 0.6], [B, 0.8], [C, 1.3]], [[C, 1.2], [H, 0.5], [B, 1.1]]];
+  for (const channels of [3, 4]) {
+    const img = everyColour(channels);
+    for (const ops of chains) {
+      const label = `chain ${ops.map(([c, f]) => `${c}:${f}`).join(',')} ${channels} channels`;
+      const at = firstDifference(chain(img, ops, true).data, chain(img, ops, false).data);
+      assert.equal(at, -1, `${label}: SIMD and scalar differ at byte ${at}`);
+    }
+  }
+});

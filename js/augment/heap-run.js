@@ -12,7 +12,7 @@
 import { withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
 import { checkImage, imagePointer, resultImage } from '../image/common.js';
-import { colorInHeap, runsInHeap } from '../image/color.js';
+import { colorInHeap, colorChainInHeap, chainsInHeap, runsInHeap, MAX_CHAIN } from '../image/color.js';
 import { tensorFromHeap } from '../image/convert.js';
 import { warpIntoHeap } from '../image/warp.js';
 import { checkColourStep, colorCalls, policyCall, policyFillBytes } from './color-run.js';
@@ -48,6 +48,22 @@ function policyCalls(step, size) {
   return calls;
 }
 
+/**
+ * The calls with each run of consecutive ops that chain (colorJitter's brightness, contrast, saturation and
+ * hue) grouped into { kind: 'chain', calls: [[name, args], ...] } of at most MAX_CHAIN: one C call and one
+ * pass per contrast instead of one call and pass per op (the same bytes).
+ */
+function chained(calls) {
+  const out = [];
+  for (const call of calls) {
+    const last = out[out.length - 1];
+    if (call.kind !== 'color' || !chainsInHeap(call.name)) out.push(call);
+    else if (last?.kind === 'chain' && last.calls.length < MAX_CHAIN) last.calls.push([call.name, call.args]);
+    else out.push({ kind: 'chain', calls: [[call.name, call.args]] });
+  }
+  return out;
+}
+
 /** A segment that moves no pixel: the identity at the size of the one before it. */
 const still = (segment, size) => !segment.elastic && segment.next === null && segment.width === size.width &&
   segment.height === size.height && segment.before.every((v, i) => v === IDENTITY[i]);
@@ -77,8 +93,9 @@ export function runInHeap(image, segments, sampling, tensor, op) {
   const { width, height } = segments[0];
   if (width === 0 || height === 0 || src.channels < 3) return null;
   const size = { width, height, channels: src.channels };
-  const calls = plan(segments, size);
-  if (calls === null || calls.length === 0) return null;
+  const planned = plan(segments, size);
+  if (planned === null || planned.length === 0) return null;
+  const calls = chained(planned);
   const bytes = width * height * src.channels;
   return withFrame(op, (frame, m) => {
     const warp = segmentWarp(image, segments[0], sampling);
@@ -87,6 +104,8 @@ export function runInHeap(image, segments, sampling, tensor, op) {
     for (const call of calls) {
       if (call.kind === 'nearest') {
         policyNearestInHeap(m, call.op, call.magnitude, call.fill, size, a, b);
+      } else if (call.kind === 'chain') {
+        colorChainInHeap(m, call.calls, { ...size, view: frame.view(a, bytes) }, a, b);
       } else {
         colorInHeap(m, call.name, call.args, { ...size, view: frame.view(a, bytes) }, a, b); // the view: for the op's checks
       }

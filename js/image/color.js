@@ -66,8 +66,8 @@ function adjust(op, code, img, factor, options, checkFactor, name = 'factor') {
   const { out } = imageOptions(options, op, ['out']);
   const src = colorImage(img, op);
   const f = checkFactor(factor, `${op}: ${name}`);
-  return plan(op, src, src.channels, out, (m, i, ib, o, ob) => m._tw_color_adjust(i, ib, o, ob, src.width, src.height,
-    src.channels, code, f), { factor: name });
+  return { ...plan(op, src, src.channels, out, (m, i, ib, o, ob) => m._tw_color_adjust(i, ib, o, ob, src.width, src.height,
+    src.channels, code, f), { factor: name }), code, factor: f };
 }
 
 /** F.adjust_brightness: blend with black, factor >= 0 (0 black, 1 the image). Options: `out`. */
@@ -267,6 +267,37 @@ export function colorInHeap(m, name, args, { width, height, channels, view }, in
   const p = PLANS[name]({ width, height, channels, data: view }, ...args);
   if (p.channels !== channels) throw new Error(`colorInHeap: ${name} changes the channel count`);
   check(p.call(m, input, view.length, output, view.length), p.op, p.names);
+}
+
+/** The ops colorChainInHeap runs in one C call (tw_color_chain), at most LIMITS.MAX_CHAIN in a row. */
+const CHAINABLE = new Set(['adjustBrightness', 'adjustContrast', 'adjustSaturation', 'adjustHue']);
+
+/** Whether colorChainInHeap takes op `name`. */
+export const chainsInHeap = (name) => CHAINABLE.has(name);
+
+/** The most ops one colorChainInHeap call takes. */
+export const MAX_CHAIN = LIMITS.MAX_CHAIN;
+
+/**
+ * colorInHeap of the ops `calls` ([[name, args], ...], 1..MAX_CHAIN ops that chainsInHeap takes) one after
+ * another, from `input` into `output`, in one C call (tw_color_chain: the same bytes, each op's result
+ * truncated to uint8 as its own call's). Each op's arguments are checked as colorInHeap checks them, in order.
+ */
+export function colorChainInHeap(m, calls, { width, height, channels, view }, input, output) {
+  const img = { width, height, channels, data: view };
+  const plans = calls.map(([name, args]) => {
+    if (!CHAINABLE.has(name)) throw new Error(`colorChainInHeap: ${name} does not chain`);
+    return PLANS[name](img, ...args);
+  });
+  if (plans.length < 1 || plans.length > LIMITS.MAX_CHAIN) throw new Error(`colorChainInHeap: ${plans.length} ops`);
+  let ops = 0;
+  const factors = [0, 0, 0, 0];
+  plans.forEach((p, k) => {
+    ops |= p.code << (4 * k);
+    factors[k] = p.factor;
+  });
+  check(m._tw_color_chain(input, view.length, output, view.length, width, height, channels, plans.length, ops,
+    factors[0], factors[1], factors[2], factors[3]), plans[0].op, plans[0].names);
 }
 
 /** An erase value as torch stores it in uint8: truncated toward zero, the low byte kept (-1.7 -> 255, 300.2 -> 44). */

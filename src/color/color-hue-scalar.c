@@ -1,6 +1,6 @@
-/* adjust_hue, pixel by pixel (color-kernels.h tw_color_hue): torchvision
- * 0.14's _rgb2hsv and _hsv2rgb in float32 (PIL's formulas), the operations
- * in torch's order. The scalar reference of color-hue-wasmsimd.c. */
+/* adjust_hue, pixel by pixel (color-kernels.h tw_color_hue_pixel, the chain kernel's HUE step):
+ * torchvision 0.14's _rgb2hsv and _hsv2rgb in float32 (PIL's formulas), the operations in torch's order.
+ * The scalar reference of color-wasmsimd.h's hue4. */
 #include <math.h>
 
 #include "color-kernels.h"
@@ -46,14 +46,11 @@ static void hsv_to_rgb(hsv c, float rgb[3]) {
   for (int k = 0; k < 3; k++) rgb[k] = values[pick[sector][k]];
 }
 
-void tw_color_hue__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift) {
-  for (size_t n = 0; n < pixels; n++, in += channels, out += channels) {
-    hsv c = rgb_to_hsv((float)in[0] / 255.0f, (float)in[1] / 255.0f, (float)in[2] / 255.0f);
-    const float m = fmodf(c.h + shift, 1.0f); /* torch.remainder: the sign of the divisor */
-    c.h = m < 0.0f ? m + 1.0f : m;
-    float rgb[3];
-    hsv_to_rgb(c, rgb);
-    for (int k = 0; k < 3; k++) out[k] = (uint8_t)(rgb[k] * 255.0f);
-    if (channels == 4) out[3] = in[3];
-  }
+void tw_color_hue_pixel(const uint8_t* in, uint8_t* out, float shift) {
+  hsv c = rgb_to_hsv((float)in[0] / 255.0f, (float)in[1] / 255.0f, (float)in[2] / 255.0f);
+  const float m = fmodf(c.h + shift, 1.0f); /* torch.remainder: the sign of the divisor */
+  c.h = m < 0.0f ? m + 1.0f : m;
+  float rgb[3];
+  hsv_to_rgb(c, rgb);
+  for (int k = 0; k < 3; k++) out[k] = (uint8_t)(rgb[k] * 255.0f);
 }

@@ -5,21 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-void tw_color_affine__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
-    for (size_t c = 0; c < 3; c++) out[c] = tw_color_clamp_trunc(a * (float)in[c] + b);
-    if (channels == 4) out[3] = in[3];
-  }
-}
-
-void tw_color_saturate__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b) {
-  for (size_t p = 0; p < pixels; p++, in += channels, out += channels) {
-    const float gray = b * (float)tw_color_gray_of(in);
-    for (size_t c = 0; c < 3; c++) out[c] = tw_color_clamp_trunc(a * (float)in[c] + gray);
-    if (channels == 4) out[3] = in[3];
-  }
-}
-
 void tw_color_gray__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels) {
   for (size_t p = 0; p < pixels; p++, in += channels, out += out_channels) {
     const uint8_t gray = tw_color_gray_of(in);

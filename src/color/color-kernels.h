@@ -3,10 +3,6 @@
  * (3 or 4) interleaved bytes; with 4 channels the alpha byte is copied.
  * The scalar and wasmsimd variants give the same bytes (tests/image-color.test.mjs).
  *
- *   affine(in, out, pixels, channels, a, b):
- *       colour byte v -> trunc(clamp(a·v + b, 0, 255))    (brightness, contrast)
- *   saturate(in, out, pixels, channels, a, b):
- *       colour byte v -> trunc(clamp(a·v + b·gray, 0, 255)), gray the pixel's
  *   gray(in, out, pixels, channels, out_channels):
  *       out_channels 1: gray; 3 or 4: gray in R, G and B (4: alpha copied;
  *       only from 4 channels)
@@ -27,8 +23,14 @@
  *   nearest_row(in, out, row): one row chunk of a policy's nearest resample (tw_color_nearest_row above)
  *   minmax(in, pixels, channels, lo, hi):
  *       each colour channel's smallest and largest byte (pixels >= 1)
- *   hue(in, out, pixels, channels, shift):
- *       adjust_hue with shift = f(hue factor) (color-hue-scalar.c states it)
+ *   chain(in, out, pixels, channels, steps, count, gray_sum):
+ *       the steps in order on each pixel, each step's colour bytes truncated to uint8 before the next:
+ *         BRIGHTNESS, CONTRAST  v -> trunc(clamp(a·v + b, 0, 255))
+ *         SATURATION            v -> trunc(clamp(a·v + b·gray, 0, 255)), gray the pixel's (as it enters)
+ *         HUE                   adjust_hue with shift a (color-hue-scalar.c states it)
+ *       (color.c and color-chain.c make a and b: tw_color_adjust is a chain of one step); `in` may be
+ *       `out`. gray_sum NULL, or it gets the sum of the results' gray bytes added (as gray_sum; pixels
+ *       <= 2^24 / 255)
  *   lut(in, out, pixels, channels, table):
  *       colour byte v of channel c -> table[256·c + v] (scalar only: a table
  *       look-up per byte has no wasm SIMD form) */
@@ -55,24 +57,33 @@ typedef struct tw_color_nearest_row {
   const uint8_t* fill;
 } tw_color_nearest_row;
 
+/* One step of a chain kernel: op a tw_color_adjust_op but SHARPNESS; a and b as the op's own kernel takes
+ * them (HUE: a the shift, b unused). */
+typedef struct tw_color_step {
+  int32_t op;
+  float a, b;
+} tw_color_step;
+
 /* X(isa) for each variant: one declaration list, one place to add an ISA. */
 #define TW_COLOR_KERNEL_DECLARE(isa)                                                                                 \
-  void tw_color_affine__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b);    \
-  void tw_color_saturate__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float a, float b);  \
   void tw_color_gray__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, size_t out_channels);   \
   void tw_color_bytes__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, uint32_t threshold,   \
                              uint8_t mask);                                                                          \
   void tw_color_blend__##isa(const uint8_t* in, const uint8_t* other, uint8_t* out, size_t bytes, size_t channels,  \
                              float a, float b);                                                                      \
-  void tw_color_hue__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, float shift);           \
   void tw_color_sharpen_row__##isa(const uint8_t* above, const uint8_t* row, const uint8_t* below, uint8_t* out,   \
                                    size_t width, size_t channels);                                                  \
   void tw_color_minmax__##isa(const uint8_t* in, size_t pixels, size_t channels, uint8_t lo[3], uint8_t hi[3]);   \
   uint64_t tw_color_gray_sum__##isa(const uint8_t* in, size_t pixels, size_t channels);                            \
-  void tw_color_nearest_row__##isa(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r);
+  void tw_color_nearest_row__##isa(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r);            \
+  void tw_color_chain__##isa(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels,                    \
+                             const tw_color_step* steps, size_t count, uint64_t* gray_sum);
 
 TW_COLOR_KERNEL_DECLARE(scalar)
 TW_COLOR_KERNEL_DECLARE(wasmsimd)
+
+/* adjust_hue of one pixel's R, G, B bytes (color-hue-scalar.c); in may be out. */
+void tw_color_hue_pixel(const uint8_t* in, uint8_t* out, float shift);
 
 void tw_color_lut__scalar(const uint8_t* in, uint8_t* out, size_t pixels, size_t channels, const uint8_t* table);
 

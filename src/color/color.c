@@ -18,12 +18,8 @@
 
 /* ---- checks every entry makes */
 
-typedef struct image_plan {
-  size_t pixels, channels, bytes;
-} image_plan;
-
-static tw_status check_images(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes, int32_t width,
-                              int32_t height, int32_t channels, int32_t out_channels, image_plan* plan) {
+tw_status tw_color_check_images(const uint8_t* in, size_t in_bytes, const uint8_t* out, size_t out_bytes, int32_t width,
+                              int32_t height, int32_t channels, int32_t out_channels, tw_color_image_plan* plan) {
   if (width < 0 || height < 0)
     return tw_fail(TW_INVALID_ARGUMENT, "img: width and height must be >= 0, got %d x %d", width, height);
   if (channels != 3 && channels != 4)
@@ -62,21 +58,18 @@ static tw_status check_finite(const char* name, double value) {
 
 /* ---- tw_color_adjust */
 
-/* torch's mean of the gray image: its float32 sum / f(pixels). Below 2^24 / 255 pixels every partial sum
- * of torch's cascade is an integer below 2^24, so exact: the float32 sum is the integer sum, which one pass
- * computes (gray_sum). Larger images round like torch's cascade: one scratch block of a byte a pixel. */
-static tw_status gray_mean(const uint8_t* in, const image_plan* plan, float* mean) {
-  if (plan->pixels <= (1u << 24) / 255) {
+tw_status tw_color_gray_mean(const uint8_t* in, const tw_color_image_plan* plan, uint8_t* scratch, float* mean) {
+  if (plan->pixels <= TW_COLOR_EXACT_SUM_PIXELS) {
     const uint64_t sum = (tw_use_simd() ? tw_color_gray_sum__wasmsimd : tw_color_gray_sum__scalar)(in, plan->pixels,
                                                                                                     plan->channels);
     *mean = (float)sum / (float)plan->pixels;
     return TW_OK;
   }
-  uint8_t* gray = malloc(plan->pixels);
+  uint8_t* gray = scratch ? scratch : malloc(plan->pixels);
   if (!gray) return tw_fail(TW_OUT_OF_MEMORY, "img: no memory for the %zu gray values of the mean", plan->pixels);
   (tw_use_simd() ? tw_color_gray__wasmsimd : tw_color_gray__scalar)(in, gray, plan->pixels, plan->channels, 1);
   *mean = tw_color_torch_sum_u8(gray, plan->pixels) / (float)plan->pixels;
-  free(gray);
+  if (!scratch) free(gray);
   return TW_OK;
 }
 
@@ -90,7 +83,7 @@ static void sharpness_degenerate(const uint8_t* in, uint8_t* out, size_t width, 
     sharpen(in + (y - 1) * row, in + y * row, in + (y + 1) * row, out + y * row, width, channels);
 }
 
-static tw_status check_factor(int32_t op, double factor) {
+tw_status tw_color_check_factor(int32_t op, double factor) {
   tw_status status = check_finite("factor", factor);
   if (status != TW_OK) return status;
   if (op == TW_COLOR_ADJUST_OP_HUE) {
@@ -101,31 +94,39 @@ static tw_status check_factor(int32_t op, double factor) {
   return TW_OK;
 }
 
+/* One op of BRIGHTNESS, CONTRAST, SATURATION, HUE: the chain kernel with that one step (a, b as the
+ * chain's steps take them, color-kernels.h). */
+static void one_step(const uint8_t* in, uint8_t* out, const tw_color_image_plan* plan, int32_t op, float a, float b) {
+  const tw_color_step step = {op, a, b};
+  (tw_use_simd() ? tw_color_chain__wasmsimd : tw_color_chain__scalar)(in, out, plan->pixels, plan->channels, &step, 1,
+                                                                      NULL);
+}
+
 int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                         int32_t height, int32_t channels, int32_t op, double factor) {
-  image_plan plan;
-  tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
+  tw_color_image_plan plan;
+  tw_status status = tw_color_check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
   if (status != TW_OK) return status;
   if (op < TW_COLOR_ADJUST_OP_BRIGHTNESS || op > TW_COLOR_ADJUST_OP_HUE)
     return tw_fail(TW_INVALID_ARGUMENT, "op: expected 1..5 (brightness, contrast, saturation, sharpness, hue), got %d", op);
-  status = check_factor(op, factor);
+  status = tw_color_check_factor(op, factor);
   if (status != TW_OK || plan.pixels == 0) return status;
   const int simd = tw_use_simd();
   /* torchvision's _blend: ratio and 1 - ratio are Python floats (doubles) rounded where they meet the tensor */
   const float a = (float)factor, b = (float)(1.0 - factor);
   switch ((tw_color_adjust_op)op) {
     case TW_COLOR_ADJUST_OP_BRIGHTNESS:
-      (simd ? tw_color_affine__wasmsimd : tw_color_affine__scalar)(in, out, plan.pixels, plan.channels, a, b * 0.0f);
+      one_step(in, out, &plan, op, a, b * 0.0f);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_CONTRAST: {
       float mean = 0.0f;
-      status = gray_mean(in, &plan, &mean);
+      status = tw_color_gray_mean(in, &plan, NULL, &mean);
       if (status != TW_OK) return status;
-      (simd ? tw_color_affine__wasmsimd : tw_color_affine__scalar)(in, out, plan.pixels, plan.channels, a, b * mean);
+      one_step(in, out, &plan, op, a, b * mean);
       return TW_OK;
     }
     case TW_COLOR_ADJUST_OP_SATURATION:
-      (simd ? tw_color_saturate__wasmsimd : tw_color_saturate__scalar)(in, out, plan.pixels, plan.channels, a, b);
+      one_step(in, out, &plan, op, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_SHARPNESS:
       if (width <= 2 || height <= 2) {
@@ -136,7 +137,7 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
       (simd ? tw_color_blend__wasmsimd : tw_color_blend__scalar)(in, out, out, plan.bytes, plan.channels, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_HUE:
-      (simd ? tw_color_hue__wasmsimd : tw_color_hue__scalar)(in, out, plan.pixels, plan.channels, a);
+      one_step(in, out, &plan, op, a, 0.0f);
       return TW_OK;
   }
   return tw_fail(TW_INVALID_ARGUMENT, "op: unknown %d", op);
@@ -152,14 +153,14 @@ static uint32_t solarize_from(double threshold) {
   return v;
 }
 
-static void apply_table(const uint8_t* in, uint8_t* out, const image_plan* plan, const uint8_t table[768]) {
+static void apply_table(const uint8_t* in, uint8_t* out, const tw_color_image_plan* plan, const uint8_t table[768]) {
   tw_color_lut__scalar(in, out, plan->pixels, plan->channels, table);
 }
 
 int32_t tw_color_point(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                        int32_t height, int32_t channels, int32_t op, double value) {
-  image_plan plan;
-  tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
+  tw_color_image_plan plan;
+  tw_status status = tw_color_check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
   if (status != TW_OK) return status;
   if (op < TW_COLOR_POINT_OP_POSTERIZE || op > TW_COLOR_POINT_OP_EQUALIZE)
     return tw_fail(TW_INVALID_ARGUMENT, "op: expected 1..5 (posterize, solarize, invert, autocontrast, equalize), got %d", op);
@@ -197,8 +198,8 @@ int32_t tw_color_point(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t 
 
 int32_t tw_color_gamma(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                        int32_t height, int32_t channels, double gamma, double gain) {
-  image_plan plan;
-  tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
+  tw_color_image_plan plan;
+  tw_status status = tw_color_check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
   if (status == TW_OK) status = check_finite("gamma", gamma);
   if (status == TW_OK) status = check_finite("gain", gain);
   if (status != TW_OK) return status;
@@ -223,8 +224,8 @@ int32_t tw_color_grayscale(const uint8_t* in, size_t in_bytes, uint8_t* out, siz
                            int32_t height, int32_t channels, int32_t out_channels) {
   if (out_channels != 1 && out_channels != 3 && out_channels != channels)
     return tw_fail(TW_INVALID_ARGUMENT, "out_channels: expected 1, 3 or the input's %d, got %d", channels, out_channels);
-  image_plan plan;
-  tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, out_channels, &plan);
+  tw_color_image_plan plan;
+  tw_status status = tw_color_check_images(in, in_bytes, out, out_bytes, width, height, channels, out_channels, &plan);
   if (status != TW_OK || plan.pixels == 0) return status;
   (tw_use_simd() ? tw_color_gray__wasmsimd : tw_color_gray__scalar)(in, out, plan.pixels, plan.channels,
                                                                      (size_t)out_channels);
@@ -251,8 +252,8 @@ static tw_status check_blur_axis(const char* size_name, int32_t k, int32_t side,
 int32_t tw_color_gaussian_blur(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
                                int32_t height, int32_t channels, int32_t kx, int32_t ky, double sigma_x,
                                double sigma_y) {
-  image_plan plan;
-  tw_status status = check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
+  tw_color_image_plan plan;
+  tw_status status = tw_color_check_images(in, in_bytes, out, out_bytes, width, height, channels, channels, &plan);
   const int32_t any = width > 0 && height > 0;
   if (status == TW_OK) status = check_blur_axis("kx", kx, any ? width : 0, "sigma_x", sigma_x);
   if (status == TW_OK) status = check_blur_axis("ky", ky, any ? height : 0, "sigma_y", sigma_y);

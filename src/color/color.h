@@ -25,7 +25,7 @@
  *                 conv never lands near .5: exact)
  *     HUE         factor is the shift in [-0.5, 0.5]: torchvision's float32
  *                 _rgb2hsv, h + shift mod 1, _hsv2rgb, trunc(x·255)
- *                 (color-hue-scalar.c; SIMD in color-kernels-wasmsimd.c). Not the identity at 0: ~28% of bytes of a
+ *                 (color-hue-scalar.c; SIMD in color-wasmsimd.h). Not the identity at 0: ~28% of bytes of a
  *                 random image drop by 1, as in torchvision.
  *   factor: >= 0 (HUE: in [-0.5, 0.5]) and finite in float32 (as gain below).
  *
@@ -60,6 +60,14 @@
  *     arithmetic (SLEEF expf, torch's sum order, oneDNN's FMA chain,
  *     emulated exactly).
  *
+ *   tw_color_chain: `count` (1..MAX_CHAIN) adjust ops in a row, as tw_color_adjust one after another
+ *     (each step's bytes truncated to uint8 as there; the same bytes), in one pass over the image per
+ *     CONTRAST (whose mean is of the image as the steps before it left it). Step k's op is bits 4k..4k+3
+ *     of `ops` (BRIGHTNESS, CONTRAST, SATURATION or HUE; the bits above the last step 0) and its factor
+ *     factor_k (checked as tw_color_adjust checks it; those of missing steps ignored). Above
+ *     TW_COLOR_EXACT_SUM_PIXELS pixels (color-internal.h) a CONTRAST after the first step needs one
+ *     scratch block of a byte a pixel (TW_OUT_OF_MEMORY if that fails).
+ *
  *   tw_color_policy_nearest: a geometric op of torchvision's policies
  *     (color-policy.c): out(x, y) = in(u, v), u = nearbyint(((f(f(gx·r00)
  *     + f(gy·r10)) + r20 + 1)·f(w/2)) − ½) and v likewise with r01, r11,
@@ -71,7 +79,7 @@
  * Arguments: width, height >= 0 (int32); channels 3 or 4 (policy_nearest: 1..4); in_bytes and
  * out_bytes must be width·height·channels (grayscale: ·out_channels); `in`
  * and `out` must not overlap. CONTRAST, EQUALIZE and the blur allocate one
- * scratch block (TW_OUT_OF_MEMORY if that fails); nothing else allocates.
+ * scratch block (TW_OUT_OF_MEMORY if that fails); so may tw_color_chain; nothing else allocates.
  * Nothing is written to `out` unless the call returns TW_OK. The SIMD and
  * scalar kernels (tw_set_simd) give the same bytes. */
 #ifndef TW_COLOR_COLOR_H
@@ -102,6 +110,8 @@ typedef enum tw_color_point_op {
  * the weights live on the stack). */
 typedef enum tw_color_limit {
   TW_COLOR_LIMIT_MAX_BLUR_SIZE = 255,
+  /* the most steps one tw_color_chain call takes (ColorJitter's four) */
+  TW_COLOR_LIMIT_MAX_CHAIN = 4,
 } tw_color_limit;
 
 TW_EXPORT int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
@@ -119,6 +129,10 @@ TW_EXPORT int32_t tw_color_grayscale(const uint8_t* in, size_t in_bytes, uint8_t
 TW_EXPORT int32_t tw_color_gaussian_blur(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
                                          int32_t width, int32_t height, int32_t channels, int32_t kx, int32_t ky,
                                          double sigma_x, double sigma_y);
+
+TW_EXPORT int32_t tw_color_chain(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes, int32_t width,
+                                 int32_t height, int32_t channels, int32_t count, int32_t ops, double factor_0,
+                                 double factor_1, double factor_2, double factor_3);
 
 TW_EXPORT int32_t tw_color_policy_nearest(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
                                           int32_t width, int32_t height, int32_t channels, double r00, double r10,

@@ -1,16 +1,19 @@
 /* libFuzzer harness for the colour entries (src/color/color.h).
  *
  * Input (encoding in fuzz.h):
- *   placement byte   bits 5-7 unused
+ *   placement byte   bits 5-7: 1 tw_color_policy_nearest, 2 tw_color_chain (the
+ *                    entry byte is then read and ignored)
  *   byte entry       % 5: 0 tw_color_adjust, 1 tw_color_point, 2 tw_color_gamma,
  *                    3 tw_color_grayscale, 4 tw_color_gaussian_blur
  *   int  width, height
- *   byte channels    b < 0xE0: 3 + b % 2; else b % 8
+ *   byte channels    b < 0xE0: 3 + b % 2 (policy_nearest: 1 + b % 4); else b % 8
  *   int  op          adjust/point: the op code (any int32); grayscale:
- *                    out_channels; blur: kx
- *   int  ky          blur only
+ *                    out_channels; blur: kx; chain: the packed ops
+ *   int  ky          blur: ky; chain: the step count
  *   f64  a, b        adjust: factor; point: value; gamma: gamma, gain;
- *                    blur: sigma_x, sigma_y
+ *                    blur: sigma_x, sigma_y; policy_nearest: r00, r10; chain: factors 0, 1
+ *   f64  c, d, e, f  policy_nearest: r20, r01, r11, r21; chain: factors 2, 3 (e, f unused)
+ *   int  fill        policy_nearest: the fill bytes (low 32 bits); chain: unused
  *   tail             the image's data
  * A blur whose taps (width·height·kx·ky) pass 2^22 takes kx, ky folded to
  * 1 + 2·(k % 4), so an input runs in milliseconds.
@@ -23,10 +26,15 @@
 #include "color/color.h"
 #include "fuzz.h"
 
+/* The entry numbers of tw_color_policy_nearest (placement flag 1) and tw_color_chain (flag 2). */
+#define POLICY_NEAREST 5
+#define CHAIN 6
+
 typedef struct color_args {
   int entry;
   int32_t width, height, channels, op, ky;
-  double a, b;
+  double a, b, theta[4];
+  uint32_t fill;
   const fz_buf *in, *out;
 } color_args;
 
@@ -40,6 +48,12 @@ static int32_t call_color(const void* p) {
     case 1: return tw_color_point(in, ib, out, ob, g->width, g->height, g->channels, g->op, g->a);
     case 2: return tw_color_gamma(in, ib, out, ob, g->width, g->height, g->channels, g->a, g->b);
     case 3: return tw_color_grayscale(in, ib, out, ob, g->width, g->height, g->channels, g->op);
+    case POLICY_NEAREST:
+      return tw_color_policy_nearest(in, ib, out, ob, g->width, g->height, g->channels, g->a, g->b, g->theta[0],
+                                     g->theta[1], g->theta[2], g->theta[3], g->fill);
+    case CHAIN:
+      return tw_color_chain(in, ib, out, ob, g->width, g->height, g->channels, g->ky, g->op, g->a, g->b, g->theta[0],
+                            g->theta[1]);
     default: return tw_color_gaussian_blur(in, ib, out, ob, g->width, g->height, g->channels, g->op, g->ky, g->a, g->b);
   }
 }
@@ -47,7 +61,28 @@ static int32_t call_color(const void* p) {
 static int finite32(double x) { return isfinite(x) && isfinite((float)x); }
 
 /* Whether the entry's own arguments (not the buffers) are valid, as color.h states them. */
+/* tw_color_chain's steps: count 1..4, no bits above them, each op chainable with a valid factor. */
+static int valid_chain(const color_args* g) {
+  if (g->ky < 1 || g->ky > TW_COLOR_LIMIT_MAX_CHAIN || ((uint32_t)g->op >> (4 * g->ky)) != 0) return 0;
+  const double factors[4] = {g->a, g->b, g->theta[0], g->theta[1]};
+  for (int k = 0; k < g->ky; k++) {
+    const int op = (int)(((uint32_t)g->op >> (4 * k)) & 15u);
+    if (op < TW_COLOR_ADJUST_OP_BRIGHTNESS || op > TW_COLOR_ADJUST_OP_HUE || op == TW_COLOR_ADJUST_OP_SHARPNESS) return 0;
+    if (!finite32(factors[k])) return 0;
+    if (op == TW_COLOR_ADJUST_OP_HUE ? !(factors[k] >= -0.5 && factors[k] <= 0.5) : !(factors[k] >= 0)) return 0;
+  }
+  return 1;
+}
+
 static int valid_arguments(const color_args* g) {
+  if (g->entry == CHAIN) return g->width >= 0 && g->height >= 0 && (g->channels == 3 || g->channels == 4) && valid_chain(g);
+  if (g->entry == POLICY_NEAREST) {
+    if (g->width < 0 || g->height < 0 || g->channels < 1 || g->channels > 4) return 0;
+    if (!finite32(g->a) || !finite32(g->b)) return 0;
+    for (int k = 0; k < 4; k++)
+      if (!finite32(g->theta[k])) return 0;
+    return 1;
+  }
   if (g->width < 0 || g->height < 0 || (g->channels != 3 && g->channels != 4)) return 0;
   const int any = g->width > 0 && g->height > 0;
   switch (g->entry) {
@@ -77,11 +112,17 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   g.width = fz_clamp32(fz_int(&in));
   g.height = fz_clamp32(fz_int(&in));
   const uint8_t cb = fz_byte(&in);
-  g.channels = cb < 0xE0 ? 3 + cb % 2 : cb % 8;
+  if (place.flags & 1) g.entry = POLICY_NEAREST;
+  else if (place.flags & 2) g.entry = CHAIN;
+  g.channels = cb >= 0xE0 ? cb % 8 : g.entry == POLICY_NEAREST ? 1 + cb % 4 : 3 + cb % 2;
   g.op = fz_clamp32(fz_int(&in));
   g.ky = fz_clamp32(fz_int(&in));
   g.a = fz_f64(&in);
   g.b = fz_f64(&in);
+  if (g.entry == POLICY_NEAREST || g.entry == CHAIN) {
+    for (int k = 0; k < 4; k++) g.theta[k] = fz_f64(&in);
+    g.fill = (uint32_t)fz_int(&in);
+  }
   if (g.entry == 4 && g.op > 0 && g.ky > 0 && g.width > 0 && g.height > 0 &&
       fz_times(fz_times((uint64_t)g.width, (uint64_t)g.height), fz_times((uint64_t)g.op, (uint64_t)g.ky)) > (1u << 22)) {
     g.op = 1 + 2 * (g.op % 4);

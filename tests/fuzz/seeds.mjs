@@ -199,6 +199,24 @@ put('color', 'gamma-gain', colorSeed({ entry: 2, a: 2.2, b: 1.1 }));
 put('color', 'gray-1', colorSeed({ entry: 3, op: 1 }));
 put('color', 'blur-5x3', colorSeed({ entry: 4, op: 5, ky: 3, a: 1.3, b: 0.8 }));
 
+// fuzz_color's tw_color_policy_nearest (placement flag 1): channels byte c - 1, theta r00, r10 as a and b,
+// then r20, r01, r11, r21 and the fill.
+function policySeed({ size = [9, 5], channels = 4, theta, fill }) {
+  const pixels = Array.from({ length: size[0] * size[1] * channels }, (_, i) => (i * 29 + 3) & 0xff);
+  const f64 = (v) => { const x = Buffer.alloc(8); x.writeDoubleLE(v, 0); return [...x]; };
+  return [0x20, 0, ...ints(size), channels - 1, ...ints([0, 0]), ...theta.flatMap(f64), ...ints([fill]), ...tail(pixels)];
+}
+put('color', 'policy-rotate-rgba', policySeed({ theta: [0.94, -0.19, 0.05, 0.61, 0.94, -0.02], fill: 0x80402010 }));
+// tw_color_chain (placement flag 2): the packed ops as op, the step count as ky, four factors.
+function chainSeed({ size = [9, 5], channels = 3, ops, factors }) {
+  const pixels = Array.from({ length: size[0] * size[1] * channels }, (_, i) => (i * 29 + 3) & 0xff);
+  const f64 = (v) => { const x = Buffer.alloc(8); x.writeDoubleLE(v, 0); return [...x]; };
+  const packed = ops.reduce((word, op, k) => word | (op << (4 * k)), 0);
+  return [0x40, 0, ...ints(size), channels - 3, ...ints([packed, ops.length]), ...[...factors, 0, 0].flatMap(f64), ...ints([0]), ...tail(pixels)];
+}
+put('color', 'chain-jitter-rgb', chainSeed({ ops: [3, 5, 1, 2], factors: [1.3, -0.1, 0.7, 1.2] }));
+put('color', 'policy-shear-gray', policySeed({ size: [7, 6], channels: 1, theta: [1, 0.3, 0.1, 0, 1, 0], fill: 7 }));
+
 const seeds = readJson('seed-examples.json');
 for (const s of seeds.onnx_pad) {
   const { dims, flat } = nested(s.data);
