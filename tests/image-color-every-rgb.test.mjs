@@ -1,7 +1,7 @@
 // SIMD = scalar on every RGB triple: the per-pixel colour kernels (hue, saturation, brightness/contrast's
 // affine map, grayscale and contrast's gray mean) on a 4096x4096 image holding each of the 2^24 colours once,
 // in 3 and 4 channels, for several parameters each. The SIMD kernels compute the scalar ones' float32
-// operations with fewer instructions where that provably gives the same bytes (color-kernels-wasmsimd.c:
+// operations with fewer instructions where that provably gives the same bytes (color-wasmsimd.h,
 // the 2^23 truncation, the hue kernel's dropped clamps and divisor selects); this checks it on every input
 // those kernels can see, and a saturation factor of 3e38 whose blend is inf − inf = NaN (0 in both). (The scalar kernels are torchvision's bytes: tests/image-color.test.mjs.)
 import { test } from 'node:test';
