@@ -218,6 +218,20 @@ TW_INLINE void tap_indices(int32_t p0, int32_t n, int32_t border, int32_t* out) 
 
 /* ---- nearest ------------------------------------------------------------------ */
 
+/* Whether every tap of the first n - n % 4 pixels lies inside: their first
+ * taps (x + first, y + first) at most (xmax, ymax) as unsigned (so a
+ * negative one is outside too). One pass of maxima; then the groups need no
+ * test of their own. */
+TW_INLINE int groups_inside(const tw_warp_coords* c, int32_t n, v128_t vfirst, v128_t xmax, v128_t ymax) {
+  v128_t hx = wasm_i32x4_splat(0), hy = wasm_i32x4_splat(0);
+  for (int32_t k = 0; k + 4 <= n; k += 4) {
+    hx = wasm_u32x4_max(hx, wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst));
+    hy = wasm_u32x4_max(hy, wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst));
+  }
+  return wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(hx, xmax), wasm_u32x4_le(hy, ymax)));
+}
+
+
 /* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
 #define TW_LOAD_PIXEL_LANE(v, p, lane, C)                                                            \
   ((C) == 1   ? wasm_v128_load8_lane((p), (v), 4 * (lane))                                           \
@@ -250,6 +264,13 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
   const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   int32_t k = 0;
+  if (groups_inside(c, n, wasm_i32x4_splat(0), xmax, ymax)) { /* the common run: no test per group */
+    for (; k + 4 <= n; k += 4) {
+      const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
+      const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
+      store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
+    }
+  }
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
     const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
@@ -324,8 +345,22 @@ TW_INLINE tw_pairs pairs_of(v128_t p) {
   return (tw_pairs){wasm_u16x8_extend_low_u8x16(p), wasm_u16x8_extend_high_u8x16(p)};
 }
 
+/* The int16 pairs of 4-channel taps: v holds two tap rows of 2 pixels each
+ * (bytes 0-7 and 8-15, or a cubic row's taps 0-1 and 2-3); (pixel 0,
+ * pixel 1) per channel of the first row into lo, of the second into hi. The
+ * second pixel of each half is shifted under the first and the bytes
+ * interleaved (punpcklbw / punpckhbw): engines build a general byte
+ * shuffle's mask anew each time (four instructions), and not these. */
+TW_INLINE tw_pairs pairs_rgba(v128_t v) {
+  const v128_t next = wasm_u64x2_shr(v, 32);
+  const v128_t first = wasm_i8x16_shuffle(v, next, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const v128_t second = wasm_i8x16_shuffle(v, next, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  return (tw_pairs){wasm_u16x8_extend_low_u8x16(first), wasm_u16x8_extend_low_u8x16(second)};
+}
+
 /* lo, hi: 0 or 8 (linear: the two rows of a pixel's taps), or 0 and 2C (cubic: taps 0-1 and 2-3 of a row). */
 TW_INLINE tw_pairs pairs2(v128_t v, const int C, const int lo, const int hi) {
+  if (C == 4) return pairs_rgba(v); /* lo, hi are 0, 8 then */
 #define TW_SHUFFLE(v, ...) wasm_i8x16_shuffle(v, v, __VA_ARGS__) /* expands the index lists first */
 #define TW_PAIRS_CASE(C, LO, HI) return pairs_of(TW_SHUFFLE(v, TW_PAIR_BYTES(C, LO), TW_PAIR_BYTES(C, HI)))
 #define TW_PAIRS_FOR(C)                                     \
@@ -480,6 +515,23 @@ static __attribute__((noinline)) void filter_one_any(const tw_warp_fixed* w, con
 #undef TW_ONE
 }
 
+/* The sums of 4 pixels whose first taps are at the byte offsets o (all
+ * inside), table rows a[0..3], packed to bytes at out. */
+TW_INLINE void filter_group(const tw_filter_view* v, v128_t o, const int32_t* a, uint8_t* out, const int C,
+                            const int cubic) {
+  uint32_t offset[4];
+  wasm_v128_store(offset, o);
+  v128_t r[4];
+  if (cubic) {
+    /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
+    TW_NO_UNROLL
+    for (int q = 0; q < 4; q++) r[q] = filter_sums(v, offset[q], a[q], C, cubic);
+  } else {
+    for (int q = 0; q < 4; q++) r[q] = filter_sums(v, offset[q], a[q], C, cubic);
+  }
+  store_group(r, out, C);
+}
+
 /* Groups of 4 pixels with every tap inside are packed together; the others
  * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
  * keeps sources below 2^31 bytes. */
@@ -493,6 +545,14 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
   const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;
   int32_t k = 0;
+  if (any_inside && groups_inside(c, n, vfirst, xmax, ymax)) { /* the common run: no test per group */
+    for (; k + 4 <= n; k += 4) {
+      const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
+      const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
+      filter_group(&v, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), c->a + k,
+                   dst + (size_t)k * (size_t)C, C, cubic);
+    }
+  }
   for (; any_inside && k + 4 <= n; k += 4) {
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
@@ -507,17 +567,8 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
       for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
       continue;
     }
-    uint32_t offset[4];
-    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
-    v128_t r[4];
-    if (cubic) {
-      /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
-      TW_NO_UNROLL
-      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
-    } else {
-      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
-    }
-    store_group(r, dst + (size_t)k * (size_t)C, C);
+    filter_group(&v, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), c->a + k,
+                 dst + (size_t)k * (size_t)C, C, cubic);
   }
   for (; k < n; k++) filter_one_any(w, &v, c, k, dst, C, cubic);
 }
