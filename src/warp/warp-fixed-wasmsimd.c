@@ -58,12 +58,15 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   }
 }
 
-/* 2 pixels' rne(clamp(v)) in the low int32 lanes: pmin/pmax are
+/* 2 pixels' rne(clamp(v)) in int32 lanes 0 and 2: pmin/pmax are
  * std::min(INT_MAX, v) and std::max(INT_MIN, .) exactly (NaN gives INT_MAX,
- * as in warp-fixed-coords.c). */
+ * as in warp-fixed-coords.c). Then adding 1.5 * 2^52 rounds the clamped
+ * value to an integer, half to even (wasm's only rounding mode), and leaves
+ * that integer, two's complement, in the low 32 bits of the sum: one add for
+ * nearest + trunc_sat (which engines expand into several instructions). */
 TW_INLINE v128_t clamp_round2(v128_t v) {
   const v128_t c = wasm_f64x2_pmax(wasm_f64x2_splat(-2147483648.0), wasm_f64x2_pmin(wasm_f64x2_splat(2147483647.0), v));
-  return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
+  return wasm_f64x2_add(c, wasm_f64x2_splat(6755399441055744.0));
 }
 
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
@@ -103,7 +106,7 @@ void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t 
       perspective_pair(m, K, X0, Y0, W0, xb, &Xb, &Yb);
       xa = wasm_f64x2_add(xa, four);
       xb = wasm_f64x2_add(xb, four);
-      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 2, 4, 6), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 2, 4, 6);
       if (nearest) {
         wasm_v128_store(out->x + k, sat16x4(X));
         wasm_v128_store(out->y + k, sat16x4(Y));

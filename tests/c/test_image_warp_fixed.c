@@ -179,11 +179,41 @@ static void test_remap_coordinates(void) {
   }
 }
 
+/* Perspective coordinates at exact halves and at the int32 clamps: the SIMD
+ * kernel's rounding (clamp, then add 1.5 * 2^52) must round half to even as
+ * rint does, for negative values too, and keep INT32_MIN / INT32_MAX. With
+ * m6 = m7 = 0 and m8 = 1 the divisor is K itself: nearest X = rne(x / 2 +
+ * m2) at column x (a half at every odd x), linear X = rne(32 * (x / 64 +
+ * m2)); m5 = +-1e12 drives Y into the clamps. */
+static void test_perspective_ties(void) {
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  for (int interp = 0; interp <= 1; interp++) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      const double m0 = interp == 0 ? 0.5 : 1.0 / 64.0;
+      tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                         .m = {m0, 0.0, sign * 7.0, 0.0, 0.0, sign * 1e12, 0.0, 0.0, 1.0}};
+      const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+      const int32_t n = 203;
+      tw_image_warp_perspective_coords__scalar(&w, 5, 3, n, &a);
+      tw_image_warp_perspective_coords__wasmsimd(&w, 5, 3, n, &b);
+      const size_t size = (size_t)n * sizeof(int32_t);
+      CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+            "interpolation %d, sign %d: SIMD coordinates at halves differ", interp, sign);
+      /* column 3 + 0 = 3 is x1 = 3 in block 0: nearest 1.5 + 7 -> 8, -7 + 1.5 = -5.5 -> -6; column 4: 2 + -+7 exact */
+      if (interp == 0) CHECK(b_x[0] == (sign > 0 ? 8 : -6) && b_x[1] == (sign > 0 ? 9 : -5), "nearest halves: %d %d", (int)b_x[0], (int)b_x[1]);
+      /* Y = clamp(+-1e12) = INT32_MAX or INT32_MIN, then sat16 */
+      CHECK(b_y[0] == (sign > 0 ? 32767 : -32768), "clamped y: %d", (int)b_y[0]);
+    }
+  }
+}
+
 int main(void) {
   register_kernels();
   test_tables();
   test_sampling();
   test_coordinates();
+  test_perspective_ties();
   test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }
