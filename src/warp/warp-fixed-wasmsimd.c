@@ -69,24 +69,32 @@ TW_INLINE v128_t clamp_round2(v128_t v) {
   return wasm_f64x2_add(c, wasm_f64x2_splat(6755399441055744.0));
 }
 
+/* The matrix entries a block's columns step by, splatted, in locals: the
+ * stores through out may alias w, so values read through w would be read
+ * again after every store. */
+typedef struct tw_perspective_steps {
+  v128_t m0, m3, m6;
+} tw_perspective_steps;
+
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
  * splatted: the scalar kernel's double operations in its order. */
-TW_INLINE void perspective_pair(const double* m, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1, v128_t* X,
-                                v128_t* Y) {
+TW_INLINE void perspective_pair(const tw_perspective_steps* s, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1,
+                                v128_t* X, v128_t* Y) {
   const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1));
   W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
 }
 
 /* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
  * time with the block columns counted in doubles (exact), the last n % 4
- * pixels of a block by the scalar kernel. */
-void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                                const tw_warp_coords* out) {
-  const double* m = w->m;
-  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+ * pixels of a block by the scalar kernel. `nearest` is a constant. */
+TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                  const tw_warp_coords* out, const int nearest) {
+  const double m[9] = {w->m[0], w->m[1], w->m[2], w->m[3], w->m[4], w->m[5], w->m[6], w->m[7], w->m[8]};
+  const tw_perspective_steps steps = {wasm_f64x2_splat(m[0]), wasm_f64x2_splat(m[3]), wasm_f64x2_splat(m[6])};
+  int32_t *ox = out->x, *oy = out->y, *oa = out->a;
   const double y = (double)row;
   const v128_t K = wasm_f64x2_splat(nearest ? 1.0 : (double)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
   const v128_t four = wasm_f64x2_splat(4.0);
@@ -102,27 +110,36 @@ void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t 
     v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
     for (; k + 4 <= end; k += 4) {
       v128_t Xa, Ya, Xb, Yb;
-      perspective_pair(m, K, X0, Y0, W0, xa, &Xa, &Ya);
-      perspective_pair(m, K, X0, Y0, W0, xb, &Xb, &Yb);
+      perspective_pair(&steps, K, X0, Y0, W0, xa, &Xa, &Ya);
+      perspective_pair(&steps, K, X0, Y0, W0, xb, &Xb, &Yb);
       xa = wasm_f64x2_add(xa, four);
       xb = wasm_f64x2_add(xb, four);
       const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 2, 4, 6), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 2, 4, 6);
       if (nearest) {
-        wasm_v128_store(out->x + k, sat16x4(X));
-        wasm_v128_store(out->y + k, sat16x4(Y));
-        wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+        wasm_v128_store(ox + k, sat16x4(X));
+        wasm_v128_store(oy + k, sat16x4(Y));
+        wasm_v128_store(oa + k, wasm_i32x4_splat(0));
         continue;
       }
-      wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
-      wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
-      wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
-                                               wasm_v128_and(X, mask)));
+      wasm_v128_store(ox + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+      wasm_v128_store(oy + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+      wasm_v128_store(oa + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                           wasm_v128_and(X, mask)));
     }
     if (k < end) { /* the block's last (end - k) % 4 pixels: the scalar kernel */
-      const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+      const tw_warp_coords rest = {ox + k, oy + k, oa + k};
       tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
       k = end;
     }
+  }
+}
+
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out) {
+  if (w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
+    perspective_coords(w, row, col, n, out, 1);
+  } else {
+    perspective_coords(w, row, col, n, out, 0);
   }
 }
 
