@@ -274,6 +274,32 @@ static void nearest_tail(const tw_warp_fixed* w, const tw_warp_coords* c, int32_
   tw_image_warp_nearest__scalar(w, &at, count, dst + (size_t)k * (size_t)w->channels);
 }
 
+/* 4 pixels at (x, y) (int16-saturated indices), not all inside (`inside`
+ * per lane), into out: CONSTANT gives the fill where a pixel is outside;
+ * the other borders gather when one reflection or wrap brings every index
+ * inside, else the scalar kernel's per-pixel rule. */
+TW_INLINE void nearest_outside(const tw_warp_fixed* w, v128_t x, v128_t y, v128_t inside, uint8_t* out, const int C) {
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
+  if (w->border == TW_IMAGE_BORDER_CONSTANT) {
+    /* the inside ones are gathered (outside lanes read byte 0) */
+    const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
+    store_compact(wasm_v128_bitselect(gather4(w->src, offset, C), fill_slots(w), inside), out, C);
+    return;
+  }
+  const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
+  if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
+    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
+    store_compact(gather4(w->src, offset, C), out, C);
+    return;
+  }
+  int32_t xs[4], ys[4], as[4] = {0, 0, 0, 0};
+  wasm_v128_store(xs, x);
+  wasm_v128_store(ys, y);
+  const tw_warp_coords at = {xs, ys, as};
+  tw_image_warp_nearest__scalar(w, &at, 4, out);
+}
+
 /* Groups of 4 pixels all inside: their offsets, the pixels gathered into
  * 4-byte slots and stored compacted; other pixels one at a time (a copy, or
  * the border path). */
@@ -281,8 +307,7 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
-  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
-  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
   int32_t k = 0;
   if (groups_inside(c, n, wasm_i32x4_splat(0), xmax, ymax)) { /* the common run: no test per group */
     for (; k + 4 <= n; k += 4) {
@@ -294,25 +319,12 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
     const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
-    if (!wasm_i32x4_all_true(inside) && constant) {
-      /* CONSTANT: a pixel outside is the fill; the inside ones are gathered (outside lanes read byte 0) */
-      const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
-      store_compact(wasm_v128_bitselect(gather4(src, offset, C), fill, inside), dst + (size_t)k * (size_t)C, C);
-      continue;
+    if (wasm_i32x4_all_true(inside)) {
+      const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
+      store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
+    } else {
+      nearest_outside(w, x, y, inside, dst + (size_t)k * (size_t)C, C);
     }
-    if (!wasm_i32x4_all_true(inside)) {
-      /* the other borders: the 4 pixels' indices by one reflection or wrap, gathered when all land inside */
-      const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
-      if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
-        const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
-        store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
-        continue;
-      }
-      nearest_tail(w, c, k, 4, dst);
-      continue;
-    }
-    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
-    store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
   }
   nearest_tail(w, c, k, n - k, dst);
 }
@@ -323,6 +335,52 @@ void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coord
     case 2: nearest_run(w, c, n, dst, 2); break;
     case 3: nearest_run(w, c, n, dst, 3); break;
     default: nearest_run(w, c, n, dst, 4); break;
+  }
+}
+
+/* ---- affine nearest in one pass ------------------------------------------------ */
+
+/* tw_image_warp_affine_coords__wasmsimd and nearest_run fused: each group's
+ * indices stay in registers (the same integers: X = X0 + adelta, sat16(X >>
+ * 10)), the group is gathered when inside, else nearest_outside; the last n
+ * % 4 pixels go through the scalar kernels. */
+TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, uint8_t* dst,
+                                  const int C) {
+  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
+  const int32_t rd = 1 << (TW_WARP_AB_BITS - 1);
+  const v128_t x0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd));
+  const v128_t y0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd));
+  const int32_t *adelta = w->adelta + col, *bdelta = w->bdelta + col;
+  const uint8_t* src = w->src;
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t x = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS));
+    const v128_t yv = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS));
+    const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(yv, ymax));
+    uint8_t* out = dst + (size_t)k * (size_t)C;
+    if (wasm_i32x4_all_true(inside)) {
+      store_compact(gather4(src, wasm_i32x4_add(wasm_i32x4_mul(yv, rb), wasm_i32x4_mul(x, ch)), C), out, C);
+    } else {
+      nearest_outside(w, x, yv, inside, out, C);
+    }
+  }
+  if (k < n) { /* the last n % 4 pixels: the scalar kernels */
+    int32_t xs[4], ys[4], as[4];
+    const tw_warp_coords rest = {xs, ys, as};
+    tw_image_warp_affine_coords__scalar(w, row, col + k, n - k, &rest);
+    tw_image_warp_nearest__scalar(w, &rest, n - k, dst + (size_t)k * (size_t)C);
+  }
+}
+
+void tw_image_warp_affine_nearest__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                            uint8_t* dst) {
+  switch (w->channels) {
+    case 1: affine_nearest_run(w, row, col, n, dst, 1); break;
+    case 2: affine_nearest_run(w, row, col, n, dst, 2); break;
+    case 3: affine_nearest_run(w, row, col, n, dst, 3); break;
+    default: affine_nearest_run(w, row, col, n, dst, 4); break;
   }
 }
 

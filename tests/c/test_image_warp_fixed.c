@@ -208,12 +208,64 @@ static void test_perspective_ties(void) {
   }
 }
 
+/* The fused kernels (TW_WARP_FUSED_KERNELS) against their scalar pair
+ * (coordinates, then sampling) on random affine matrices over small random
+ * sources: every channel count and border, rows and runs that fall inside,
+ * across the edges and far outside, lengths around the group of 4, guard
+ * bytes after the output. */
+static void test_fused(void) {
+  static int32_t xs[TW_WARP_RUN], ys[TW_WARP_RUN], as[TW_WARP_RUN], adelta[600], bdelta[600];
+  static uint8_t out_scalar[TW_WARP_RUN * 4 + GUARD], out_fused[TW_WARP_RUN * 4 + GUARD];
+#define TW_FUSED_TEST(name, KIND, INTERPOLATION, isa, simd)                                                        \
+  for (int trial = 0; trial < 2000; trial++) {                                                                   \
+    const int32_t width = harness_rand_int(1, 40), height = harness_rand_int(1, 30), C = harness_rand_int(1, 4);  \
+    const size_t bytes = (size_t)width * (size_t)height * (size_t)C;                                             \
+    uint8_t* src = malloc(bytes); /* exact size: ASan catches a read past it */                                 \
+    for (size_t k = 0; k < bytes; k++) src[k] = (uint8_t)harness_rand();                                         \
+    tw_warp_fixed w = {.src = src, .width = width, .height = height, .channels = C,                              \
+                       .interpolation = TW_IMAGE_INTERPOLATION_##INTERPOLATION, .border = harness_rand_int(0, 4)};  \
+    for (int k = 0; k < 4; k++) w.fill[k] = (uint8_t)harness_rand();                                             \
+    const double angle = harness_rand_int(0, 359) * 0.0174532925, scale = harness_rand_int(3, 30) / 10.0;      \
+    const double far = trial % 5 == 0 ? harness_rand_int(-40000, 40000) : harness_rand_int(-10, 40);            \
+    const double m[6] = {cos(angle) * scale, -sin(angle) * scale, far, sin(angle) * scale, cos(angle) * scale, \
+                         harness_rand_int(-10, 30)};                                                             \
+    for (int k = 0; k < 6; k++) w.m[k] = m[k];                                                                   \
+    const int32_t dst_width = harness_rand_int(1, 600), row = harness_rand_int(0, 40);                           \
+    tw_warp_affine_deltas(w.m, dst_width, adelta, bdelta);                                                       \
+    w.adelta = adelta;                                                                                           \
+    w.bdelta = bdelta;                                                                                           \
+    const int32_t col = harness_rand_int(0, dst_width - 1);                                                      \
+    const int32_t n = harness_rand_int(1, dst_width - col < TW_WARP_RUN ? dst_width - col : TW_WARP_RUN);        \
+    const tw_warp_coords c = {xs, ys, as};                                                                       \
+    memset(out_scalar, GUARD_BYTE, sizeof out_scalar);                                                           \
+    memset(out_fused, GUARD_BYTE, sizeof out_fused);                                                             \
+    tw_image_warp_##KIND##_coords__scalar(&w, row, col, n, &c);                                                  \
+    scalar_kernels[TW_IMAGE_INTERPOLATION_##INTERPOLATION](&w, &c, n, out_scalar);                               \
+    tw_image_warp_##name##__##isa(&w, row, col, n, out_fused);                                                   \
+    const size_t used = (size_t)n * (size_t)C;                                                                   \
+    CHECK(memcmp(out_scalar, out_fused, used) == 0, "%s trial %d: %dx%d, %d channels, border %d, n %d: differs",  \
+          #name, trial, (int)width, (int)height, (int)C, (int)w.border, (int)n);                                 \
+    for (size_t k = used; k < used + GUARD; k++) {                                                               \
+      if (out_fused[k] != GUARD_BYTE) {                                                                          \
+        CHECK(0, "%s trial %d: byte %d past the output written", #name, trial, (int)(k - used));                 \
+        break;                                                                                                   \
+      }                                                                                                          \
+    }                                                                                                            \
+    free(src);                                                                                                   \
+  }
+#define tw_image_warp_AFFINE_coords__scalar tw_image_warp_affine_coords__scalar
+  TW_WARP_FUSED_KERNELS(TW_FUSED_TEST)
+#undef tw_image_warp_AFFINE_coords__scalar
+#undef TW_FUSED_TEST
+}
+
 int main(void) {
   register_kernels();
   test_tables();
   test_sampling();
   test_coordinates();
   test_perspective_ties();
+  test_fused();
   test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }
