@@ -308,18 +308,13 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
   const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  /* the common run, every pixel inside: no vector test per group (one loop, so one copy of its body) */
+  const int all_inside = groups_inside(c, n, wasm_i32x4_splat(0), xmax, ymax);
   int32_t k = 0;
-  if (groups_inside(c, n, wasm_i32x4_splat(0), xmax, ymax)) { /* the common run: no test per group */
-    for (; k + 4 <= n; k += 4) {
-      const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
-      const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
-      store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
-    }
-  }
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
     const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
-    if (wasm_i32x4_all_true(inside)) {
+    if (all_inside || wasm_i32x4_all_true(inside)) {
       const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
       store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
     } else {
@@ -374,14 +369,12 @@ TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t c
   }
 }
 
+/* 4 channels only (the plan takes the fused kernels for 4 channels: RGBA is
+ * the common case, and a copy per channel count would not fit the module's
+ * size budget). */
 void tw_image_warp_affine_nearest__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                             uint8_t* dst) {
-  switch (w->channels) {
-    case 1: affine_nearest_run(w, row, col, n, dst, 1); break;
-    case 2: affine_nearest_run(w, row, col, n, dst, 2); break;
-    case 3: affine_nearest_run(w, row, col, n, dst, 3); break;
-    default: affine_nearest_run(w, row, col, n, dst, 4); break;
-  }
+  affine_nearest_run(w, row, col, n, dst, 4);
 }
 
 /* ---- shared pieces ----------------------------------------------------------- */
@@ -610,6 +603,22 @@ TW_INLINE void filter_group(const tw_filter_view* v, v128_t o, const int32_t* a,
   store_group(r, out, C);
 }
 
+/* Pixels [k, k + 4) of c, not all with every tap inside (first taps x, y):
+ * under CONSTANT with every tap of the 4 outside (tw_warp_fixed_all_fill),
+ * 4 fills; else one at a time. */
+TW_INLINE void filter_outside(const tw_warp_fixed* w, const tw_filter_view* v, const tw_warp_coords* c, int32_t k,
+                              v128_t x, v128_t y, uint8_t* dst, const int C, const int cubic) {
+  const int K = cubic ? 4 : 2;
+  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
+  const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
+                                   wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
+  if (w->border == TW_IMAGE_BORDER_CONSTANT && wasm_i32x4_all_true(away)) {
+    store_compact(fill_slots(w), dst + (size_t)k * (size_t)C, C);
+    return;
+  }
+  for (int q = 0; q < 4; q++) filter_one_any(w, v, c, k + q, dst, C, cubic);
+}
+
 /* Groups of 4 pixels with every tap inside are packed together; the others
  * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
  * keeps sources below 2^31 bytes. */
@@ -618,31 +627,16 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
   const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
-  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
-  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
-  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;
+  /* the common run, every group inside: no vector test per group (one loop, so one copy of its body) */
+  const int all_inside = any_inside && groups_inside(c, n, vfirst, xmax, ymax);
   int32_t k = 0;
-  if (any_inside && groups_inside(c, n, vfirst, xmax, ymax)) { /* the common run: no test per group */
-    for (; k + 4 <= n; k += 4) {
-      const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
-      const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
-      filter_group(&v, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), c->a + k,
-                   dst + (size_t)k * (size_t)C, C, cubic);
-    }
-  }
   for (; any_inside && k + 4 <= n; k += 4) {
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
-    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
-      /* CONSTANT, every tap of the 4 pixels outside (tw_warp_fixed_all_fill): 4 fills */
-      const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
-                                       wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
-      if (constant && wasm_i32x4_all_true(away)) {
-        store_compact(fill, dst + (size_t)k * (size_t)C, C);
-        continue;
-      }
-      for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
+    if (!all_inside && !wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      filter_outside(w, &v, c, k, x, y, dst, C, cubic);
       continue;
     }
     filter_group(&v, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), c->a + k,

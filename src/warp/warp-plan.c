@@ -118,7 +118,7 @@ void tw_warp_plan_rows(tw_warp_plan* p, const uint8_t* src, uint8_t* dst, int32_
   const int32_t kind = p->w.map_x ? TW_WARP_KIND_REMAP : p->w.perspective ? TW_WARP_KIND_PERSPECTIVE : TW_WARP_KIND_AFFINE;
   const tw_warp_coords_fn coords = pick_coords(kind, simd);
   const tw_warp_sample_fn sample = pick_sample(p->w.interpolation, simd);
-  const tw_warp_fused_fn fused = pick_fused(kind, p->w.interpolation, simd);
+  const tw_warp_fused_fn fused = C == 4 ? pick_fused(kind, p->w.interpolation, simd) : NULL; /* warp.inc */
   p->w.src = src;
   for (int32_t r = 0; r < rows; r++) {
     uint8_t* out = dst + (size_t)r * row_bytes;
