@@ -33,7 +33,12 @@ SCALAR_FLAGS = $(if $(findstring -scalar,$<),-fno-vectorize -fno-slp-vectorize)
 CONTRACT_FLAGS = $(if $(findstring src/color/,$<),-ffp-contract=off)
 # Colour code that runs a few hundred times a call (tables, SLEEF's exp/pow,
 # kernel weights) is built for size: -O3 unrolled it into 20 kB of wasm.
-SIZE_FLAGS = $(if $(filter src/color/color-lut.c src/color/color-math.c src/color/color-blur.c src/color/color.c,$<),-Os)
+# So is the code that validates and plans once a call (the operator entries,
+# their argument checks and plans): -O3 inlines and unrolls it for nothing.
+SIZE_OPTIMISED = src/color/color-lut.c src/color/color-math.c src/color/color-blur.c src/color/color.c \
+  src/gridsample/gridsample.c src/avgpool/avgpool.c src/avgpool/avgpool-prepare.c src/warp/warp-check.c \
+  src/warp/warp.c src/warp/warp-plan.c src/image/resize-checks.c src/image/convert.c
+SIZE_FLAGS = $(if $(filter $(SIZE_OPTIMISED),$<),-Os)
 
 EMCC_CFLAGS := -std=c11 -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint $(WARNINGS)
 EMCC_LDFLAGS := -O3 -msimd128 -mbulk-memory --no-entry \

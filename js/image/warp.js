@@ -18,12 +18,15 @@ import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from './warp-ma
 import { checkExtensible } from './pad.js';
 
 /**
- * A warp's band is this many band budgets (4 MB by default): at 1080p RGBA,
- * 512 KB bands made linear and nearest warps ~30% slower in CPU time than
- * 4 MB ones (interleaved A/B runs). Measured, not understood: the kernel
- * itself runs slower when 512 KB copy-outs alternate with its calls.
+ * A warp's band is this many band budgets (16 MB by default: one band for a
+ * 1080p RGBA result). The kernel itself runs slower when copy-outs of 256 KB
+ * or more alternate with its calls (1.5-2x at 512 KB bands, whether the copy
+ * goes to fresh or warm memory; 64 KB copies did not slow it), so fewer
+ * bands are faster: at 1080p RGBA one 8 MB band beat 4 MB bands end to end
+ * on linear, nearest, cubic and perspective (interleaved A/B runs, CPU time).
+ * The cost is a heap block as large as the result, up to 16 MB.
  */
-const WARP_BAND_BUDGETS = 8;
+const WARP_BAND_BUDGETS = 32;
 
 /** The options of warpAffine and warpPerspective (shared with the fused warp, warp-tensor.js). */
 export const WARP_OPTIONS = ['width', 'height', 'interpolation', 'border', 'fill', 'inverse', 'out'];

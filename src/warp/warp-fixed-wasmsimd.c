@@ -58,32 +58,43 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   }
 }
 
-/* 2 pixels' rne(clamp(v)) in the low int32 lanes: pmin/pmax are
+/* 2 pixels' rne(clamp(v)) in int32 lanes 0 and 2: pmin/pmax are
  * std::min(INT_MAX, v) and std::max(INT_MIN, .) exactly (NaN gives INT_MAX,
- * as in warp-fixed-coords.c). */
+ * as in warp-fixed-coords.c). Then adding 1.5 * 2^52 rounds the clamped
+ * value to an integer, half to even (wasm's only rounding mode), and leaves
+ * that integer, two's complement, in the low 32 bits of the sum: one add for
+ * nearest + trunc_sat (which engines expand into several instructions). */
 TW_INLINE v128_t clamp_round2(v128_t v) {
   const v128_t c = wasm_f64x2_pmax(wasm_f64x2_splat(-2147483648.0), wasm_f64x2_pmin(wasm_f64x2_splat(2147483647.0), v));
-  return wasm_i32x4_trunc_sat_f64x2_zero(wasm_f64x2_nearest(c));
+  return wasm_f64x2_add(c, wasm_f64x2_splat(6755399441055744.0));
 }
+
+/* The matrix entries a block's columns step by, splatted, in locals: the
+ * stores through out may alias w, so values read through w would be read
+ * again after every store. */
+typedef struct tw_perspective_steps {
+  v128_t m0, m3, m6;
+} tw_perspective_steps;
 
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
  * splatted: the scalar kernel's double operations in its order. */
-TW_INLINE void perspective_pair(const double* m, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1, v128_t* X,
-                                v128_t* Y) {
+TW_INLINE void perspective_pair(const tw_perspective_steps* s, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1,
+                                v128_t* X, v128_t* Y) {
   const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(wasm_f64x2_splat(m[6]), x1));
+  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1));
   W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(wasm_f64x2_splat(m[0]), x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(wasm_f64x2_splat(m[3]), x1)), W));
+  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
+  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
 }
 
 /* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
  * time with the block columns counted in doubles (exact), the last n % 4
- * pixels of a block by the scalar kernel. */
-void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
-                                                const tw_warp_coords* out) {
-  const double* m = w->m;
-  const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
+ * pixels of a block by the scalar kernel. `nearest` is a constant. */
+TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                  const tw_warp_coords* out, const int nearest) {
+  const double m[9] = {w->m[0], w->m[1], w->m[2], w->m[3], w->m[4], w->m[5], w->m[6], w->m[7], w->m[8]};
+  const tw_perspective_steps steps = {wasm_f64x2_splat(m[0]), wasm_f64x2_splat(m[3]), wasm_f64x2_splat(m[6])};
+  int32_t *ox = out->x, *oy = out->y, *oa = out->a;
   const double y = (double)row;
   const v128_t K = wasm_f64x2_splat(nearest ? 1.0 : (double)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
   const v128_t four = wasm_f64x2_splat(4.0);
@@ -99,27 +110,36 @@ void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t 
     v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
     for (; k + 4 <= end; k += 4) {
       v128_t Xa, Ya, Xb, Yb;
-      perspective_pair(m, K, X0, Y0, W0, xa, &Xa, &Ya);
-      perspective_pair(m, K, X0, Y0, W0, xb, &Xb, &Yb);
+      perspective_pair(&steps, K, X0, Y0, W0, xa, &Xa, &Ya);
+      perspective_pair(&steps, K, X0, Y0, W0, xb, &Xb, &Yb);
       xa = wasm_f64x2_add(xa, four);
       xb = wasm_f64x2_add(xb, four);
-      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 1, 4, 5), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 1, 4, 5);
+      const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 2, 4, 6), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 2, 4, 6);
       if (nearest) {
-        wasm_v128_store(out->x + k, sat16x4(X));
-        wasm_v128_store(out->y + k, sat16x4(Y));
-        wasm_v128_store(out->a + k, wasm_i32x4_splat(0));
+        wasm_v128_store(ox + k, sat16x4(X));
+        wasm_v128_store(oy + k, sat16x4(Y));
+        wasm_v128_store(oa + k, wasm_i32x4_splat(0));
         continue;
       }
-      wasm_v128_store(out->x + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
-      wasm_v128_store(out->y + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
-      wasm_v128_store(out->a + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
-                                               wasm_v128_and(X, mask)));
+      wasm_v128_store(ox + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
+      wasm_v128_store(oy + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+      wasm_v128_store(oa + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
+                                           wasm_v128_and(X, mask)));
     }
     if (k < end) { /* the block's last (end - k) % 4 pixels: the scalar kernel */
-      const tw_warp_coords rest = {out->x + k, out->y + k, out->a + k};
+      const tw_warp_coords rest = {ox + k, oy + k, oa + k};
       tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
       k = end;
     }
+  }
+}
+
+void tw_image_warp_perspective_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                                const tw_warp_coords* out) {
+  if (w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST) {
+    perspective_coords(w, row, col, n, out, 1);
+  } else {
+    perspective_coords(w, row, col, n, out, 0);
   }
 }
 
@@ -218,6 +238,20 @@ TW_INLINE void tap_indices(int32_t p0, int32_t n, int32_t border, int32_t* out) 
 
 /* ---- nearest ------------------------------------------------------------------ */
 
+/* Whether every tap of the first n - n % 4 pixels lies inside: their first
+ * taps (x + first, y + first) at most (xmax, ymax) as unsigned (so a
+ * negative one is outside too). One pass of maxima; then the groups need no
+ * test of their own. */
+TW_INLINE int groups_inside(const tw_warp_coords* c, int32_t n, v128_t vfirst, v128_t xmax, v128_t ymax) {
+  v128_t hx = wasm_i32x4_splat(0), hy = wasm_i32x4_splat(0);
+  for (int32_t k = 0; k + 4 <= n; k += 4) {
+    hx = wasm_u32x4_max(hx, wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst));
+    hy = wasm_u32x4_max(hy, wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst));
+  }
+  return wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(hx, xmax), wasm_u32x4_le(hy, ymax)));
+}
+
+
 /* One pixel of C bytes at p into the 4-byte slot `lane` (a constant) of v. */
 #define TW_LOAD_PIXEL_LANE(v, p, lane, C)                                                            \
   ((C) == 1   ? wasm_v128_load8_lane((p), (v), 4 * (lane))                                           \
@@ -240,6 +274,32 @@ static void nearest_tail(const tw_warp_fixed* w, const tw_warp_coords* c, int32_
   tw_image_warp_nearest__scalar(w, &at, count, dst + (size_t)k * (size_t)w->channels);
 }
 
+/* 4 pixels at (x, y) (int16-saturated indices), not all inside (`inside`
+ * per lane), into out: CONSTANT gives the fill where a pixel is outside;
+ * the other borders gather when one reflection or wrap brings every index
+ * inside, else the scalar kernel's per-pixel rule. */
+TW_INLINE void nearest_outside(const tw_warp_fixed* w, v128_t x, v128_t y, v128_t inside, uint8_t* out, const int C) {
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
+  if (w->border == TW_IMAGE_BORDER_CONSTANT) {
+    /* the inside ones are gathered (outside lanes read byte 0) */
+    const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
+    store_compact(wasm_v128_bitselect(gather4(w->src, offset, C), fill_slots(w), inside), out, C);
+    return;
+  }
+  const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
+  if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
+    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
+    store_compact(gather4(w->src, offset, C), out, C);
+    return;
+  }
+  int32_t xs[4], ys[4], as[4] = {0, 0, 0, 0};
+  wasm_v128_store(xs, x);
+  wasm_v128_store(ys, y);
+  const tw_warp_coords at = {xs, ys, as};
+  tw_image_warp_nearest__scalar(w, &at, 4, out);
+}
+
 /* Groups of 4 pixels all inside: their offsets, the pixels gathered into
  * 4-byte slots and stored compacted; other pixels one at a time (a copy, or
  * the border path). */
@@ -247,31 +307,19 @@ TW_INLINE void nearest_run(const tw_warp_fixed* w, const tw_warp_coords* c, int3
   const size_t row_bytes = (size_t)w->width * (size_t)C;
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
-  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
-  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
+  const v128_t rb = wasm_i32x4_splat((int32_t)row_bytes), ch = wasm_i32x4_splat(C);
+  /* the common run, every pixel inside: no vector test per group (one loop, so one copy of its body) */
+  const int all_inside = groups_inside(c, n, wasm_i32x4_splat(0), xmax, ymax);
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
     const v128_t x = wasm_v128_load(c->x + k), y = wasm_v128_load(c->y + k);
     const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax));
-    if (!wasm_i32x4_all_true(inside) && constant) {
-      /* CONSTANT: a pixel outside is the fill; the inside ones are gathered (outside lanes read byte 0) */
-      const v128_t offset = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), inside);
-      store_compact(wasm_v128_bitselect(gather4(src, offset, C), fill, inside), dst + (size_t)k * (size_t)C, C);
-      continue;
+    if (all_inside || wasm_i32x4_all_true(inside)) {
+      const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
+      store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
+    } else {
+      nearest_outside(w, x, y, inside, dst + (size_t)k * (size_t)C, C);
     }
-    if (!wasm_i32x4_all_true(inside)) {
-      /* the other borders: the 4 pixels' indices by one reflection or wrap, gathered when all land inside */
-      const v128_t xi = border_near4(x, w->width, w->border), yi = border_near4(y, w->height, w->border);
-      if (wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(xi, xmax), wasm_u32x4_le(yi, ymax)))) {
-        const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(yi, rb), wasm_i32x4_mul(xi, ch));
-        store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
-        continue;
-      }
-      nearest_tail(w, c, k, 4, dst);
-      continue;
-    }
-    const v128_t offset = wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch));
-    store_compact(gather4(src, offset, C), dst + (size_t)k * (size_t)C, C);
   }
   nearest_tail(w, c, k, n - k, dst);
 }
@@ -283,6 +331,50 @@ void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coord
     case 3: nearest_run(w, c, n, dst, 3); break;
     default: nearest_run(w, c, n, dst, 4); break;
   }
+}
+
+/* ---- affine nearest in one pass ------------------------------------------------ */
+
+/* tw_image_warp_affine_coords__wasmsimd and nearest_run fused: each group's
+ * indices stay in registers (the same integers: X = X0 + adelta, sat16(X >>
+ * 10)), the group is gathered when inside, else nearest_outside; the last n
+ * % 4 pixels go through the scalar kernels. */
+TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, uint8_t* dst,
+                                  const int C) {
+  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
+  const int32_t rd = 1 << (TW_WARP_AB_BITS - 1);
+  const v128_t x0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd));
+  const v128_t y0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd));
+  const int32_t *adelta = w->adelta + col, *bdelta = w->bdelta + col;
+  const uint8_t* src = w->src;
+  const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
+  const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
+  int32_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const v128_t x = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS));
+    const v128_t yv = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS));
+    const v128_t inside = wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(yv, ymax));
+    uint8_t* out = dst + (size_t)k * (size_t)C;
+    if (wasm_i32x4_all_true(inside)) {
+      store_compact(gather4(src, wasm_i32x4_add(wasm_i32x4_mul(yv, rb), wasm_i32x4_mul(x, ch)), C), out, C);
+    } else {
+      nearest_outside(w, x, yv, inside, out, C);
+    }
+  }
+  if (k < n) { /* the last n % 4 pixels: the scalar kernels */
+    int32_t xs[4], ys[4], as[4];
+    const tw_warp_coords rest = {xs, ys, as};
+    tw_image_warp_affine_coords__scalar(w, row, col + k, n - k, &rest);
+    tw_image_warp_nearest__scalar(w, &rest, n - k, dst + (size_t)k * (size_t)C);
+  }
+}
+
+/* 4 channels only (the plan takes the fused kernels for 4 channels: RGBA is
+ * the common case, and a copy per channel count would not fit the module's
+ * size budget). */
+void tw_image_warp_affine_nearest__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
+                                            uint8_t* dst) {
+  affine_nearest_run(w, row, col, n, dst, 4);
 }
 
 /* ---- shared pieces ----------------------------------------------------------- */
@@ -324,8 +416,22 @@ TW_INLINE tw_pairs pairs_of(v128_t p) {
   return (tw_pairs){wasm_u16x8_extend_low_u8x16(p), wasm_u16x8_extend_high_u8x16(p)};
 }
 
+/* The int16 pairs of 4-channel taps: v holds two tap rows of 2 pixels each
+ * (bytes 0-7 and 8-15, or a cubic row's taps 0-1 and 2-3); (pixel 0,
+ * pixel 1) per channel of the first row into lo, of the second into hi. The
+ * second pixel of each half is shifted under the first and the bytes
+ * interleaved (punpcklbw / punpckhbw): engines build a general byte
+ * shuffle's mask anew each time (four instructions), and not these. */
+TW_INLINE tw_pairs pairs_rgba(v128_t v) {
+  const v128_t next = wasm_u64x2_shr(v, 32);
+  const v128_t first = wasm_i8x16_shuffle(v, next, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const v128_t second = wasm_i8x16_shuffle(v, next, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  return (tw_pairs){wasm_u16x8_extend_low_u8x16(first), wasm_u16x8_extend_low_u8x16(second)};
+}
+
 /* lo, hi: 0 or 8 (linear: the two rows of a pixel's taps), or 0 and 2C (cubic: taps 0-1 and 2-3 of a row). */
 TW_INLINE tw_pairs pairs2(v128_t v, const int C, const int lo, const int hi) {
+  if (C == 4) return pairs_rgba(v); /* lo, hi are 0, 8 then */
 #define TW_SHUFFLE(v, ...) wasm_i8x16_shuffle(v, v, __VA_ARGS__) /* expands the index lists first */
 #define TW_PAIRS_CASE(C, LO, HI) return pairs_of(TW_SHUFFLE(v, TW_PAIR_BYTES(C, LO), TW_PAIR_BYTES(C, HI)))
 #define TW_PAIRS_FOR(C)                                     \
@@ -480,6 +586,39 @@ static __attribute__((noinline)) void filter_one_any(const tw_warp_fixed* w, con
 #undef TW_ONE
 }
 
+/* The sums of 4 pixels whose first taps are at the byte offsets o (all
+ * inside), table rows a[0..3], packed to bytes at out. */
+TW_INLINE void filter_group(const tw_filter_view* v, v128_t o, const int32_t* a, uint8_t* out, const int C,
+                            const int cubic) {
+  uint32_t offset[4];
+  wasm_v128_store(offset, o);
+  v128_t r[4];
+  if (cubic) {
+    /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
+    TW_NO_UNROLL
+    for (int q = 0; q < 4; q++) r[q] = filter_sums(v, offset[q], a[q], C, cubic);
+  } else {
+    for (int q = 0; q < 4; q++) r[q] = filter_sums(v, offset[q], a[q], C, cubic);
+  }
+  store_group(r, out, C);
+}
+
+/* Pixels [k, k + 4) of c, not all with every tap inside (first taps x, y):
+ * under CONSTANT with every tap of the 4 outside (tw_warp_fixed_all_fill),
+ * 4 fills; else one at a time. */
+TW_INLINE void filter_outside(const tw_warp_fixed* w, const tw_filter_view* v, const tw_warp_coords* c, int32_t k,
+                              v128_t x, v128_t y, uint8_t* dst, const int C, const int cubic) {
+  const int K = cubic ? 4 : 2;
+  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
+  const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
+                                   wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
+  if (w->border == TW_IMAGE_BORDER_CONSTANT && wasm_i32x4_all_true(away)) {
+    store_compact(fill_slots(w), dst + (size_t)k * (size_t)C, C);
+    return;
+  }
+  for (int q = 0; q < 4; q++) filter_one_any(w, v, c, k + q, dst, C, cubic);
+}
+
 /* Groups of 4 pixels with every tap inside are packed together; the others
  * (and the last n % 4) go one at a time. Offsets fit in 32 bits: the entry
  * keeps sources below 2^31 bytes. */
@@ -488,36 +627,20 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
   const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
-  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C), fill = fill_slots(w);
-  const v128_t width = wasm_i32x4_splat(w->width), height = wasm_i32x4_splat(w->height);
-  const int constant = w->border == TW_IMAGE_BORDER_CONSTANT;
+  const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;
+  /* the common run, every group inside: no vector test per group (one loop, so one copy of its body) */
+  const int all_inside = any_inside && groups_inside(c, n, vfirst, xmax, ymax);
   int32_t k = 0;
   for (; any_inside && k + 4 <= n; k += 4) {
     const v128_t x = wasm_i32x4_add(wasm_v128_load(c->x + k), vfirst);
     const v128_t y = wasm_i32x4_add(wasm_v128_load(c->y + k), vfirst);
-    if (!wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
-      /* CONSTANT, every tap of the 4 pixels outside (tw_warp_fixed_all_fill): 4 fills */
-      const v128_t away = wasm_v128_or(wasm_v128_or(wasm_i32x4_le(x, wasm_i32x4_splat(-K)), wasm_i32x4_ge(x, width)),
-                                       wasm_v128_or(wasm_i32x4_le(y, wasm_i32x4_splat(-K)), wasm_i32x4_ge(y, height)));
-      if (constant && wasm_i32x4_all_true(away)) {
-        store_compact(fill, dst + (size_t)k * (size_t)C, C);
-        continue;
-      }
-      for (int q = 0; q < 4; q++) filter_one_any(w, &v, c, k + q, dst, C, cubic);
+    if (!all_inside && !wasm_i32x4_all_true(wasm_v128_and(wasm_u32x4_le(x, xmax), wasm_u32x4_le(y, ymax)))) {
+      filter_outside(w, &v, c, k, x, y, dst, C, cubic);
       continue;
     }
-    uint32_t offset[4];
-    wasm_v128_store(offset, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)));
-    v128_t r[4];
-    if (cubic) {
-      /* not unrolled: 4 pixels of 4 unrolled tap rows is code the module's size budget cannot afford */
-      TW_NO_UNROLL
-      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
-    } else {
-      for (int q = 0; q < 4; q++) r[q] = filter_sums(&v, offset[q], c->a[k + q], C, cubic);
-    }
-    store_group(r, dst + (size_t)k * (size_t)C, C);
+    filter_group(&v, wasm_i32x4_add(wasm_i32x4_mul(y, rb), wasm_i32x4_mul(x, ch)), c->a + k,
+                 dst + (size_t)k * (size_t)C, C, cubic);
   }
   for (; k < n; k++) filter_one_any(w, &v, c, k, dst, C, cubic);
 }

@@ -84,6 +84,14 @@ typedef void (*tw_warp_sample_fn)(const tw_warp_fixed* w, const tw_warp_coords* 
 TW_WARP_SAMPLE_KERNELS(TW_WARP_DECLARE_SAMPLE)
 #undef TW_WARP_DECLARE_SAMPLE
 
+/* Coordinates and pixels of destination pixels (row, col + k), k < n <=
+ * TW_WARP_RUN, in one pass, into dst: tw_image_warp_<kind>_<interpolation>__<isa>. */
+typedef void (*tw_warp_fused_fn)(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, uint8_t* dst);
+#define TW_WARP_DECLARE_FUSED(name, KIND, INTERPOLATION, isa, simd) \
+  void tw_image_warp_##name##__##isa(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, uint8_t* dst);
+TW_WARP_FUSED_KERNELS(TW_WARP_DECLARE_FUSED)
+#undef TW_WARP_DECLARE_FUSED
+
 /* One pixel with some tap outside the source: each tap's index through the
  * border rule (cv::borderInterpolate), CONSTANT taps take the fill; the sum
  * and rounding of the kernels (warp-fixed-border.c). Both ISAs call it. */

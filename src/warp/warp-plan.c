@@ -1,7 +1,9 @@
 /* Prepared warps (warp-plan.h): prepare once, run bands of rows, release.
  * The rows run TW_WARP_RUN pixels at a time: their coordinates into the
  * plan's scratch, then their values into dst, through the kernels of the
- * registry (warp.inc) for the ISA tw_use_simd() selects when the band runs. */
+ * registry (warp.inc) for the ISA tw_use_simd() selects when the band runs;
+ * or both at once by the registry's fused kernel for the kind and
+ * interpolation where there is one. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +35,22 @@ static tw_warp_sample_fn pick_sample(int32_t interpolation, int simd) {
 #undef TW_WARP_SAMPLE_ENTRY
   for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
     if (table[k].interpolation == interpolation && table[k].simd == simd) return table[k].fn;
+  }
+  return NULL;
+}
+
+/* The fused kernel for this kind and interpolation, or NULL (then coords + sample). */
+static tw_warp_fused_fn pick_fused(int32_t kind, int32_t interpolation, int simd) {
+#define TW_WARP_FUSED_ENTRY(name, KIND, INTERPOLATION, isa, uses_simd) \
+  {TW_WARP_KIND_##KIND, TW_IMAGE_INTERPOLATION_##INTERPOLATION, uses_simd, tw_image_warp_##name##__##isa},
+  static const struct {
+    int32_t kind, interpolation;
+    int simd;
+    tw_warp_fused_fn fn;
+  } table[] = {TW_WARP_FUSED_KERNELS(TW_WARP_FUSED_ENTRY)};
+#undef TW_WARP_FUSED_ENTRY
+  for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
+    if (table[k].kind == kind && table[k].interpolation == interpolation && table[k].simd == simd) return table[k].fn;
   }
   return NULL;
 }
@@ -100,11 +118,16 @@ void tw_warp_plan_rows(tw_warp_plan* p, const uint8_t* src, uint8_t* dst, int32_
   const int32_t kind = p->w.map_x ? TW_WARP_KIND_REMAP : p->w.perspective ? TW_WARP_KIND_PERSPECTIVE : TW_WARP_KIND_AFFINE;
   const tw_warp_coords_fn coords = pick_coords(kind, simd);
   const tw_warp_sample_fn sample = pick_sample(p->w.interpolation, simd);
+  const tw_warp_fused_fn fused = C == 4 ? pick_fused(kind, p->w.interpolation, simd) : NULL; /* warp.inc */
   p->w.src = src;
   for (int32_t r = 0; r < rows; r++) {
     uint8_t* out = dst + (size_t)r * row_bytes;
     for (int32_t col = 0; col < p->dst_width; col += TW_WARP_RUN) {
       const int32_t n = p->dst_width - col < TW_WARP_RUN ? p->dst_width - col : TW_WARP_RUN;
+      if (fused) {
+        fused(&p->w, row0 + r, col, n, out + (size_t)col * C);
+        continue;
+      }
       coords(&p->w, row0 + r, col, n, &p->run);
       sample(&p->w, &p->run, n, out + (size_t)col * C);
     }

@@ -179,11 +179,94 @@ static void test_remap_coordinates(void) {
   }
 }
 
+/* Perspective coordinates at exact halves and at the int32 clamps: the SIMD
+ * kernel's rounding (clamp, then add 1.5 * 2^52) must round half to even as
+ * rint does, for negative values too, and keep INT32_MIN / INT32_MAX. With
+ * m6 = m7 = 0 and m8 = 1 the divisor is K itself: nearest X = rne(x / 2 +
+ * m2) at column x (a half at every odd x), linear X = rne(32 * (x / 64 +
+ * m2)); m5 = +-1e12 drives Y into the clamps. */
+static void test_perspective_ties(void) {
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  for (int interp = 0; interp <= 1; interp++) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      const double m0 = interp == 0 ? 0.5 : 1.0 / 64.0;
+      tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                         .m = {m0, 0.0, sign * 7.0, 0.0, 0.0, sign * 1e12, 0.0, 0.0, 1.0}};
+      const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+      const int32_t n = 203;
+      tw_image_warp_perspective_coords__scalar(&w, 5, 3, n, &a);
+      tw_image_warp_perspective_coords__wasmsimd(&w, 5, 3, n, &b);
+      const size_t size = (size_t)n * sizeof(int32_t);
+      CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+            "interpolation %d, sign %d: SIMD coordinates at halves differ", interp, sign);
+      /* column 3 + 0 = 3 is x1 = 3 in block 0: nearest 1.5 + 7 -> 8, -7 + 1.5 = -5.5 -> -6; column 4: 2 + -+7 exact */
+      if (interp == 0) CHECK(b_x[0] == (sign > 0 ? 8 : -6) && b_x[1] == (sign > 0 ? 9 : -5), "nearest halves: %d %d", (int)b_x[0], (int)b_x[1]);
+      /* Y = clamp(+-1e12) = INT32_MAX or INT32_MIN, then sat16 */
+      CHECK(b_y[0] == (sign > 0 ? 32767 : -32768), "clamped y: %d", (int)b_y[0]);
+    }
+  }
+}
+
+/* The fused kernels (TW_WARP_FUSED_KERNELS) against their scalar pair
+ * (coordinates, then sampling) on random affine matrices over small random
+ * 4-channel sources (the plan takes them for 4 channels): every border, rows and runs that fall inside,
+ * across the edges and far outside, lengths around the group of 4, guard
+ * bytes after the output. */
+static void test_fused(void) {
+  static int32_t xs[TW_WARP_RUN], ys[TW_WARP_RUN], as[TW_WARP_RUN], adelta[600], bdelta[600];
+  static uint8_t out_scalar[TW_WARP_RUN * 4 + GUARD], out_fused[TW_WARP_RUN * 4 + GUARD];
+#define TW_FUSED_TEST(name, KIND, INTERPOLATION, isa, simd)                                                        \
+  for (int trial = 0; trial < 2000; trial++) {                                                                   \
+    const int32_t width = harness_rand_int(1, 40), height = harness_rand_int(1, 30), C = 4;                     \
+    const size_t bytes = (size_t)width * (size_t)height * (size_t)C;                                             \
+    uint8_t* src = malloc(bytes); /* exact size: ASan catches a read past it */                                 \
+    for (size_t k = 0; k < bytes; k++) src[k] = (uint8_t)harness_rand();                                         \
+    tw_warp_fixed w = {.src = src, .width = width, .height = height, .channels = C,                              \
+                       .interpolation = TW_IMAGE_INTERPOLATION_##INTERPOLATION, .border = harness_rand_int(0, 4),   \
+                       .table = tw_warp_fixed_table(TW_IMAGE_INTERPOLATION_##INTERPOLATION)};                \
+    for (int k = 0; k < 4; k++) w.fill[k] = (uint8_t)harness_rand();                                             \
+    const double angle = harness_rand_int(0, 359) * 0.0174532925, scale = harness_rand_int(3, 30) / 10.0;      \
+    const double far = trial % 5 == 0 ? harness_rand_int(-40000, 40000) : harness_rand_int(-10, 40);            \
+    const double m[6] = {cos(angle) * scale, -sin(angle) * scale, far, sin(angle) * scale, cos(angle) * scale, \
+                         harness_rand_int(-10, 30)};                                                             \
+    for (int k = 0; k < 6; k++) w.m[k] = m[k];                                                                   \
+    const int32_t dst_width = harness_rand_int(1, 600), row = harness_rand_int(0, 40);                           \
+    tw_warp_affine_deltas(w.m, dst_width, adelta, bdelta);                                                       \
+    w.adelta = adelta;                                                                                           \
+    w.bdelta = bdelta;                                                                                           \
+    const int32_t col = harness_rand_int(0, dst_width - 1);                                                      \
+    const int32_t n = harness_rand_int(1, dst_width - col < TW_WARP_RUN ? dst_width - col : TW_WARP_RUN);        \
+    const tw_warp_coords c = {xs, ys, as};                                                                       \
+    memset(out_scalar, GUARD_BYTE, sizeof out_scalar);                                                           \
+    memset(out_fused, GUARD_BYTE, sizeof out_fused);                                                             \
+    tw_image_warp_##KIND##_coords__scalar(&w, row, col, n, &c);                                                  \
+    scalar_kernels[TW_IMAGE_INTERPOLATION_##INTERPOLATION](&w, &c, n, out_scalar);                               \
+    tw_image_warp_##name##__##isa(&w, row, col, n, out_fused);                                                   \
+    const size_t used = (size_t)n * (size_t)C;                                                                   \
+    CHECK(memcmp(out_scalar, out_fused, used) == 0, "%s trial %d: %dx%d, %d channels, border %d, n %d: differs",  \
+          #name, trial, (int)width, (int)height, (int)C, (int)w.border, (int)n);                                 \
+    for (size_t k = used; k < used + GUARD; k++) {                                                               \
+      if (out_fused[k] != GUARD_BYTE) {                                                                          \
+        CHECK(0, "%s trial %d: byte %d past the output written", #name, trial, (int)(k - used));                 \
+        break;                                                                                                   \
+      }                                                                                                          \
+    }                                                                                                            \
+    free(src);                                                                                                   \
+  }
+#define tw_image_warp_AFFINE_coords__scalar tw_image_warp_affine_coords__scalar
+  TW_WARP_FUSED_KERNELS(TW_FUSED_TEST)
+#undef tw_image_warp_AFFINE_coords__scalar
+#undef TW_FUSED_TEST
+}
+
 int main(void) {
   register_kernels();
   test_tables();
   test_sampling();
   test_coordinates();
+  test_perspective_ties();
+  test_fused();
   test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }
