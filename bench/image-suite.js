@@ -95,7 +95,7 @@ function warpCases(env, img, label) {
       peers.tfjs = tfjs(tf, img, (x) => tf.image.transform(tf.expandDims(tf.cast(x, 'float32'), 0), tf.tensor2d([t]),
         TF_INTER[interpolation], TF_FILL[border], 0, [height, width]));
     }
-    return { name: `warp${kind === 'affine' ? 'Affine' : 'Perspective'} ${interpolation} ${border} ${label}`, peers, target: ['opencv', 5] };
+    return { name: `warp${kind === 'affine' ? 'Affine' : 'Perspective'} ${interpolation} ${border} ${label}`, peers, target: ['opencv', interpolation === 'nearest' ? 3 : 4] }; // issue 23's bars
   });
 }
 
@@ -131,7 +131,7 @@ function movementCases(env, img, label) {
     ['flip horizontal', () => tw.flip(img, 'horizontal'), (s, d) => cv.flip(s, d, 1), (x) => tf.image.flipLeftRight(tf.expandDims(tf.cast(x, 'float32'), 0)), floor, 2],
     ['flip vertical', () => tw.flip(img, 'vertical'), (s, d) => cv.flip(s, d, 0), (x) => tf.reverse(x, 0), floor, 2],
     ['rotate90', () => tw.rotate90(img, 1), (s, d) => cv.rotate(s, d, cv.ROTATE_90_COUNTERCLOCKWISE),
-      (x) => tf.reverse(tf.transpose(x, [1, 0, 2]), 0), floor, null],
+      (x) => tf.reverse(tf.transpose(x, [1, 0, 2]), 0), floor, 1.2],
     ['pad 32 reflect', () => tw.pad(img, { top: 32, right: 32, bottom: 32, left: 32, border: 'reflect' }),
       (s, d) => cv.copyMakeBorder(s, d, 32, 32, 32, 32, cv.BORDER_REFLECT_101),
       (x) => tf.mirrorPad(x, [[32, 32], [32, 32], [0, 0]], 'reflect'), padded, 1.2],
