@@ -37,10 +37,8 @@ void tw_warp_affine_deltas(const double* m, int32_t width, int32_t* adelta, int3
 void tw_image_warp_affine_coords__scalar(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                          const tw_warp_coords* out) {
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
-  const int32_t rd = nearest ? 1 << (TW_WARP_AB_BITS - 1) : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
-  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
-  const int32_t X0 = tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
-  const int32_t Y0 = tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+  int32_t X0, Y0;
+  tw_warp_affine_row(w, row, &X0, &Y0);
   for (int32_t k = 0; k < n; k++) {
     const int32_t X = tw_warp_add_wrap(X0, w->adelta[col + k]), Y = tw_warp_add_wrap(Y0, w->bdelta[col + k]);
     if (nearest) {

@@ -30,10 +30,8 @@ TW_INLINE v128_t sat16x4(v128_t v) {
 void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                            const tw_warp_coords* out) {
   const int nearest = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST;
-  const int32_t rd = nearest ? 1 << (TW_WARP_AB_BITS - 1) : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
-  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
-  const int32_t X0 = tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
-  const int32_t Y0 = tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+  int32_t X0, Y0;
+  tw_warp_affine_row(w, row, &X0, &Y0);
   const v128_t x0 = wasm_i32x4_splat(X0), y0 = wasm_i32x4_splat(Y0), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
   int32_t k = 0;
   for (; k + 4 <= n; k += 4) {
@@ -341,10 +339,9 @@ void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coord
  * % 4 pixels go through the scalar kernels. */
 TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n, uint8_t* dst,
                                   const int C) {
-  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
-  const int32_t rd = 1 << (TW_WARP_AB_BITS - 1);
-  const v128_t x0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd));
-  const v128_t y0 = wasm_i32x4_splat(tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd));
+  int32_t X0, Y0;
+  tw_warp_affine_row(w, row, &X0, &Y0); /* w is nearest: the fused kernel is registered for nearest only */
+  const v128_t x0 = wasm_i32x4_splat(X0), y0 = wasm_i32x4_splat(Y0);
   const int32_t *adelta = w->adelta + col, *bdelta = w->bdelta + col;
   const uint8_t* src = w->src;
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);

@@ -97,13 +97,25 @@ TW_WARP_FUSED_KERNELS(TW_WARP_DECLARE_FUSED)
  * and rounding of the kernels (warp-fixed-border.c). Both ISAs call it. */
 void tw_warp_fixed_bordered(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, uint8_t* out);
 
-/* Whether every tap of a pixel at (sx, sy) lies inside: taps first .. first
- * + K - 1 from sx (first = -1 for cubic). */
 /* int32 addition that wraps, as OpenCV's int arithmetic does on its targets. */
 static inline int32_t tw_warp_add_wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
 
 /* OpenCV's saturate_cast<short> of a source coordinate. */
 static inline int32_t tw_warp_sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
+
+/* The affine row origin: output pixel x of `row` samples the fixed-point
+ * point (X0 + adelta[x], Y0 + bdelta[x]); X0 and Y0 carry the rounding term
+ * of the interpolation (half a pixel for nearest, half a 1/32 step else). */
+static inline void tw_warp_affine_row(const tw_warp_fixed* w, int32_t row, int32_t* X0, int32_t* Y0) {
+  const int32_t rd = w->interpolation == TW_IMAGE_INTERPOLATION_NEAREST ? 1 << (TW_WARP_AB_BITS - 1)
+                                                                        : 1 << (TW_WARP_AB_BITS - TW_WARP_INTER_BITS - 1);
+  const double y = (double)row, scale = (double)(1 << TW_WARP_AB_BITS);
+  *X0 = tw_warp_add_wrap(tw_warp_round((w->m[1] * y + w->m[2]) * scale), rd);
+  *Y0 = tw_warp_add_wrap(tw_warp_round((w->m[4] * y + w->m[5]) * scale), rd);
+}
+
+/* Whether every tap of a pixel at (sx, sy) lies inside: taps first .. first
+ * + K - 1 from sx (first = -1 for cubic). */
 
 static inline int tw_warp_fixed_inside(const tw_warp_fixed* w, int32_t sx, int32_t sy, int K, int first) {
   return sx + first >= 0 && sx + first + K <= w->width && sy + first >= 0 && sy + first + K <= w->height;
