@@ -3,7 +3,7 @@
 // in the wasm heap for chaining operators without copies.
 import { TYPES, typeInfo, dataLength, storageBytes } from './dtypes.js';
 import { allocate, wasm, withFrame } from './module.js';
-import { bytesOf, freshData } from './stream.js';
+import { bytesOf, copyTouching, freshData } from './stream.js';
 import { integers, describe } from './args.js';
 
 // A safety net for heap tensors dropped without dispose(): when one is
@@ -292,7 +292,7 @@ export function boxRunBytes(checked, box, outDims) {
 
 /** The one place heap bytes are copied out: `bytes` bytes at `pointer` into a JS typed array `target` at byte `offset`. */
 export function copyOut(pointer, bytes, target, offset = 0) {
-  bytesOf(target).set(wasm().HEAPU8.subarray(pointer, pointer + bytes), offset);
+  copyTouching(bytesOf(target), wasm().HEAPU8.subarray(pointer, pointer + bytes), offset);
 }
 
 /** Copies an input tensor into the frame (or passes a heap tensor's address); `argument` names it in size errors. */

@@ -2,7 +2,7 @@
 // the size of a band from the budget, and the bands that cover the rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bandRowsFor, bands, setBandBudget } from '../js/stream.js';
+import { bandRowsFor, bands, copyTouching, setBandBudget } from '../js/stream.js';
 
 test('bands: [row0, rows] pairs that cover the rows in order, the last one short', () => {
   assert.deepEqual([...bands(10, 4)], [[0, 4], [4, 4], [8, 2]]);
@@ -23,5 +23,19 @@ test('bandRowsFor: the rows the budget holds, at least `least` and 1, at most th
     assert.equal(bandRowsFor(100, 0), 1);
   } finally {
     setBandBudget();
+  }
+});
+
+// copyTouching (the copy out of the heap: every destination page first written
+// by one store) writes exactly target.set's bytes and nothing outside them,
+// for copies above and below its 64 KiB threshold, at odd offsets and lengths.
+test('copyTouching: the bytes of target.set, and no byte outside [offset, offset + length)', () => {
+  for (const [length, offset] of [[100, 3], [65535, 0], [65536, 0], [65536 + 4095, 7], [3 * 65536 + 1, 4093], [200000, 0]]) {
+    const source = Uint8Array.from({ length }, (_, i) => (i * 131 + 7) & 255);
+    const target = new Uint8Array(offset + length + 4096 + 5).fill(0xa5);
+    copyTouching(target, source, offset);
+    assert.deepEqual(target.subarray(offset, offset + length), source, `length ${length}, offset ${offset}`);
+    assert.ok(target.subarray(0, offset).every((b) => b === 0xa5), `before the range (length ${length}, offset ${offset})`);
+    assert.ok(target.subarray(offset + length).every((b) => b === 0xa5), `after the range (length ${length}, offset ${offset})`);
   }
 });
