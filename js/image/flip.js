@@ -1,5 +1,5 @@
 // flip and rotate90: pure data movement (src/image/flip.h). Results are exact.
-import { image_flip_direction as DIRECTIONS } from '../../wasm/enums.js';
+import { image_flip_direction as DIRECTIONS, image_turn_limit as TURN } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
 import { bandRowsFor, bands } from '../stream.js';
@@ -29,6 +29,19 @@ function flipInBands(op, src, target, code) {
 }
 
 /**
+ * Band rows for a quarter turn: `rows` rounded down to a multiple of the
+ * kernel's tile (src/image/flip.h), at least one tile, unless the band holds
+ * every row. The kernel tiles each band from its first row, so a band of 60
+ * rows was a tile of 32 and one of 28, and each band's strip of an input row
+ * (240 bytes of RGBA) began mid cache line, read again by the next band:
+ * 1080p RGBA's kernel took 2.2 ms of CPU in bands of 60, 1.4 in bands of 32.
+ */
+function tileRows(rows, total) {
+  if (rows >= total) return total;
+  return Math.max(TURN.TILE, rows - (rows % TURN.TILE));
+}
+
+/**
  * A quarter turn: the whole input goes into the heap (an output band reads a
  * strip of columns from every input row), and tw_image_rotate90 writes bands
  * of output rows into a block small enough to stay in cache, each copied to
@@ -37,7 +50,7 @@ function flipInBands(op, src, target, code) {
  */
 function turnInBands(op, src, target, quarter) {
   const rowBytes = target.width * src.channels;
-  const rowsPerBand = bandRowsFor(2 * rowBytes, target.height);
+  const rowsPerBand = tileRows(bandRowsFor(2 * rowBytes, target.height), target.height);
   withFrame(op, (frame, m) => {
     const inPointer = imagePointer(frame, src);
     const block = frame.alloc(rowsPerBand * rowBytes);

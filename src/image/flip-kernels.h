@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flip.h"
+
 void tw_image_reverse_x24__scalar(size_t count, const void* src_last, void* dst);
 void tw_image_reverse_x24__wasmsimd(size_t count, const void* src_last, void* dst);
 
@@ -24,7 +26,7 @@ void tw_image_turn__scalar(const uint8_t* origin, ptrdiff_t step_c, ptrdiff_t st
 void tw_image_turn__wasmsimd(const uint8_t* origin, ptrdiff_t step_c, ptrdiff_t step_r, uint8_t* out,
                              size_t width, size_t height, size_t pixel_bytes);
 
-/* Output tiles of TW_IMAGE_TURN_TILE² pixels keep the input rows a tile reads in L1. */
-#define TW_IMAGE_TURN_TILE 32
+/* Output tiles of TW_IMAGE_TURN_TILE² pixels keep the input rows a tile reads in L1 (flip.h). */
+#define TW_IMAGE_TURN_TILE ((size_t)TW_IMAGE_TURN_LIMIT_TILE)
 
 #endif

@@ -37,6 +37,15 @@ typedef enum tw_image_flip_direction {
   TW_IMAGE_FLIP_DIRECTION_BOTH = 3,
 } tw_image_flip_direction;
 
+/* A quarter turn's kernel walks the output rows [first_row, first_row + rows)
+ * in square tiles of TILE pixels, from first_row. A caller's bands are best
+ * a multiple of TILE rows: each tile then reads whole runs of TILE pixels of
+ * the input rows, and no band reads a cache line of them that the next band
+ * reads again (js/image/flip.js). */
+typedef enum tw_image_turn_limit {
+  TW_IMAGE_TURN_LIMIT_TILE = 32,
+} tw_image_turn_limit;
+
 TW_EXPORT int32_t tw_image_flip(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t out_bytes,
                                 int32_t width, int32_t height, int32_t channels, int32_t direction);
 

@@ -1,0 +1,67 @@
+// Any case of bench/image-suite.js (rotate90, resize area, ...) for two or
+// more tensorwarp trees in one process, interleaved, timed in process CPU time
+// (user + system), with OpenCV.js and the copy floor beside them: a change
+// against the build before it on a machine others load (wall-clock medians
+// there swing by 2x). Per tree and case: the median CPU ms of the end-to-end
+// call, its minor page faults per call (a fresh result's first touch: the
+// allocator's state, not the kernel's work; pin it as bench/image-faults.mjs
+// says to compare the rest), and OpenCV.js's and the floor's time divided by
+// it. Each round starts at another peer (the one before it leaves part of
+// the image in cache). Checks that every tree gives the same bytes.
+// Usage: node bench/image-ab.mjs [--size 1080p|500x375] [--rounds 21] --only <text> <tree> [<tree> ...]
+//   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : fallback);
+const size = option('--size', '1080p');
+const rounds = Number(option('--rounds', '21'));
+const only = option('--only', '');
+const trees = argv.map((dir) => pathToFileURL(resolve(dir)).href);
+if (trees.length === 0 || !only) throw new Error('usage: node bench/image-ab.mjs [--size 1080p] [--rounds 21] --only <text> <tree> ...');
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const faults = () => process.resourceUsage().minorPageFault;
+const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
+
+const { cv } = await new Promise((done) => {
+  const m = createRequire(import.meta.url)('@techstark/opencv-js');
+  if (typeof m.then === 'function') m.then((x) => done({ cv: x })); else done({ cv: m });
+});
+const suites = [];
+for (const tree of trees) {
+  const module = await import(`${tree}/js/module.js`);
+  await module.ready();
+  suites.push((await import(`${tree}/bench/image-suite.js`)).imageCases({ cv }, [size]).filter((c) => c.name.includes(only)));
+}
+
+console.log(`image A/B, ${size} RGBA, ${rounds} interleaved rounds, medians of process CPU ms per call; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`| case | ${trees.map((_, i) => `tree ${i + 1}: ms / faults / OpenCV.js ÷ tw / tw ÷ floor`).join(' | ')} | OpenCV.js | floor |`);
+console.log(`|---|${trees.map(() => '---:').join('|')}|---:|---:|`);
+suites[0].forEach((first, at) => {
+  const runs = [...suites.map((cases) => cases[at].peers.tensorwarp), first.peers.opencv, first.peers.floor];
+  const outputs = runs.slice(0, trees.length).map((run) => Buffer.from(run().data));
+  outputs.forEach((o, i) => { if (!o.equals(outputs[0])) throw new Error(`${first.name}: tree ${i + 1} differs from tree 1`); });
+  const times = runs.map(() => []), counts = runs.map(() => 0);
+  for (let i = 0; i < 3; i++) runs.forEach((run) => run());
+  // Each round starts at another peer: a peer right after one that read the same image finds part of it in cache.
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (r + k) % runs.length;
+      const f = faults(), start = cpu();
+      runs[i]();
+      times[i].push(cpu() - start);
+      counts[i] += faults() - f;
+    }
+  }
+  const ms = times.map(median);
+  const [ocv, floor] = ms.slice(trees.length);
+  const cells = ms.slice(0, trees.length).map((t, i) => `${t.toFixed(2)} / ${(counts[i] / rounds).toFixed(0)} / ${(ocv / t).toFixed(2)}× / ${(t / floor).toFixed(2)}×`);
+  console.log(`| ${first.name} | ${cells.join(' | ')} | ${ocv.toFixed(2)} (${(counts[trees.length] / rounds).toFixed(0)} faults) | ${floor.toFixed(2)} (${(counts[trees.length + 1] / rounds).toFixed(0)} faults) |`);
+});
