@@ -19,6 +19,7 @@ typedef struct tw_resize_axis {
   int64_t n, m;
   int32_t interpolation; /* TW_IMAGE_INTERPOLATION_NEAREST or _AREA */
   int32_t taps;          /* taps every destination pixel gets (1 for NEAREST), <= n */
+  double scale;          /* n / m as OpenCV computes it, 1 / (m / n) in double: once, not per pixel */
 } tw_resize_axis;
 
 /* Fills the axis description (n >= 1, m >= 1, arguments already valid),

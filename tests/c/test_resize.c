@@ -388,6 +388,24 @@ static void test_axis_taps(void) {
   }
 }
 
+/* tw_resize_axis_init keeps its last scan's taps for the same (n, m,
+ * interpolation): axes that differ in one of them alone, in turn, each get
+ * their own count (10 -> 3 area: cells of 3.33 touch 4 pixels; 10 -> 5: 2;
+ * nearest: 1). */
+static void test_axis_taps_memo(void) {
+  static const struct { int64_t n, m; int32_t interpolation, taps; } axes[] = {
+      {10, 3, TW_IMAGE_INTERPOLATION_AREA, 4}, {10, 5, TW_IMAGE_INTERPOLATION_AREA, 2},
+      {10, 5, TW_IMAGE_INTERPOLATION_NEAREST, 1}, {10, 5, TW_IMAGE_INTERPOLATION_AREA, 2},
+      {20, 5, TW_IMAGE_INTERPOLATION_AREA, 4}, {10, 3, TW_IMAGE_INTERPOLATION_AREA, 4},
+      {10, 3, TW_IMAGE_INTERPOLATION_AREA, 4}};
+  for (size_t k = 0; k < sizeof axes / sizeof axes[0]; k++) {
+    tw_resize_axis axis;
+    tw_resize_axis_init(&axis, axes[k].n, axes[k].m, axes[k].interpolation);
+    CHECK(axis.taps == axes[k].taps, "axis %zu (%lld -> %lld, mode %d): taps %d, expected %d", k, (long long)axes[k].n,
+          (long long)axes[k].m, axes[k].interpolation, axis.taps, axes[k].taps);
+  }
+}
+
 /* OpenCV's fixed-point taps (resize.h), pinned: 2 -> 4 linear, horizontal
  * (edge rule) and vertical (raw s and f); cubic at f = 0.5; and first taps
  * that never move backwards. */
@@ -429,6 +447,7 @@ static void test_fixed_taps(void) {
 
 int main(void) {
   test_axis_taps();
+  test_axis_taps_memo();
   test_fixed_taps();
   test_hpass();
   test_vpass();
