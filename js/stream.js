@@ -124,7 +124,8 @@ function touchPages(buffer) {
  */
 export function copyTouching(target, source, offset = 0) {
   const bytes = source.length;
-  if (bytes >= TOUCH_MIN_BYTES) {
+  // out of range: target.set throws before writing anything, as without the touches
+  if (bytes >= TOUCH_MIN_BYTES && offset >= 0 && offset + bytes <= target.length) {
     for (let at = 0; at < bytes; at += PAGE_BYTES) target[offset + at] = source[at];
     target[offset + bytes - 1] = source[bytes - 1];
   }

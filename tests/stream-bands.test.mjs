@@ -39,3 +39,10 @@ test('copyTouching: the bytes of target.set, and no byte outside [offset, offset
     assert.ok(target.subarray(offset + length).every((b) => b === 0xa5), `after the range (length ${length}, offset ${offset})`);
   }
 });
+
+test('copyTouching: a range past the target throws as target.set does, with nothing written', () => {
+  const source = new Uint8Array(70000).fill(9);
+  const target = new Uint8Array(100000).fill(1);
+  assert.throws(() => copyTouching(target, source, 40000), RangeError);
+  assert.ok(target.every((b) => b === 1));
+});
