@@ -15,11 +15,12 @@
 
 #include "warp-fixed.h"
 
-/* Built on first use (40 KB in all, zero-initialised storage: not in the
+/* Built on first use (48 KB in all, zero-initialised storage: not in the
  * wasm file, and not heap blocks the callers would see as in use). */
 static int16_t linear_table[TW_WARP_TAB * TW_WARP_TAB * 4];
 static int16_t cubic_table[TW_WARP_TAB * TW_WARP_TAB * 16];
-static int linear_ready, cubic_ready;
+static int16_t linear_columns[TW_WARP_TAB * TW_WARP_TAB * 4];
+static int linear_ready, cubic_ready, columns_ready;
 
 /* The 1-D kernel at fraction k / 32, float32 throughout. */
 static void kernel_1d(int32_t interpolation, int k, float* v) {
@@ -98,4 +99,17 @@ const int16_t* tw_warp_fixed_table(int32_t interpolation) {
     return cubic_table;
   }
   return NULL;
+}
+
+const int16_t* tw_warp_fixed_linear_columns(void) {
+  if (!columns_ready) {
+    const int16_t* t = tw_warp_fixed_table(TW_IMAGE_INTERPOLATION_LINEAR);
+    for (int a = 0; a < TW_WARP_TAB * TW_WARP_TAB; a++) {
+      for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < 2; r++) linear_columns[a * 4 + c * 2 + r] = t[a * 4 + r * 2 + c];
+      }
+    }
+  }
+  columns_ready = 1;
+  return linear_columns;
 }

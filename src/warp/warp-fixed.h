@@ -59,6 +59,11 @@ typedef struct tw_warp_coords {
  * module). NULL for NEAREST. */
 const int16_t* tw_warp_fixed_table(int32_t interpolation);
 
+/* LINEAR's table with each row's taps in column order, (0, 0), (1, 0),
+ * (0, 1), (1, 1) (row r, column c), for kernels that pair a tap with the
+ * one below it; built on first use, like the table. */
+const int16_t* tw_warp_fixed_linear_columns(void);
+
 /* cvRound of a double as OpenCV's saturate_cast<int> on x86-64 gives it:
  * round half to even, and INT32_MIN for anything outside int32 (NaN too). */
 int32_t tw_warp_round(double v);
