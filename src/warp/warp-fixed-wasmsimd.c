@@ -6,8 +6,8 @@
  * A pixel's taps on one source row are loaded as the row's bytes (exactly
  * the taps' bytes, never past them), spread to int16 pairs (tap k, tap k+1)
  * per channel, one lane of 4 per channel, and multiplied by that pair of
- * weights splatted (linear with 4 channels pairs each tap with the one below
- * it instead, the weights in column order). Groups of 4 pixels with every
+ * weights splatted (4 channels: each tap with the one below it instead, the
+ * weights in column pairs). Groups of 4 pixels with every
  * tap inside are packed to bytes together; other pixels are done one at a
  * time, through tw_warp_fixed_bordered when a tap is outside. */
 #include <string.h>
@@ -462,16 +462,32 @@ TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t*
   return round_shift(s);
 }
 
-/* linear_pixel for 4 channels, with the columns table
- * (tw_warp_fixed_linear_columns): each tap row's 8 bytes zero-extended to
- * int16 as they load, then each tap paired with the one below it per
- * channel (two int16 unpacks), so one dot product takes a column of taps. */
-TW_INLINE v128_t linear_pixel_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+/* The sums of two taps of 4 channels over two tap rows (upper at p, lower
+ * at p + row_bytes) with their column-pair weights (tw_warp_fixed_columns):
+ * each row's 8 bytes zero-extended to int16 as they load, each tap paired
+ * with the one below it per channel (two int16 unpacks), so one dot product
+ * takes a column of two taps. */
+TW_INLINE v128_t column_pairs_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
   const v128_t upper = wasm_u16x8_load8x8(p), lower = wasm_u16x8_load8x8(p + row_bytes);
   const v128_t left = wasm_i16x8_shuffle(upper, lower, 0, 8, 1, 9, 2, 10, 3, 11);
   const v128_t right = wasm_i16x8_shuffle(upper, lower, 4, 12, 5, 13, 6, 14, 7, 15);
-  const v128_t s = wasm_i32x4_add(wasm_i32x4_dot_i16x8(left, wasm_v128_load32_splat(columns)),
-                                  wasm_i32x4_dot_i16x8(right, wasm_v128_load32_splat(columns + 2)));
+  return wasm_i32x4_add(wasm_i32x4_dot_i16x8(left, wasm_v128_load32_splat(columns)),
+                        wasm_i32x4_dot_i16x8(right, wasm_v128_load32_splat(columns + 2)));
+}
+
+/* linear_pixel and cubic_pixel for 4 channels, by column pairs (columns:
+ * the pixel's row of tw_warp_fixed_columns). */
+TW_INLINE v128_t linear_pixel_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+  return round_shift(column_pairs_rgba(p, row_bytes, columns));
+}
+
+TW_INLINE v128_t cubic_pixel_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+  v128_t s = wasm_i32x4_splat(0);
+  for (int h = 0; h < 2; h++) { /* tap rows 2h, 2h + 1: taps 0-1, then 2-3 */
+    const uint8_t* row = p + (size_t)(2 * h) * row_bytes;
+    s = wasm_i32x4_add(s, column_pairs_rgba(row, row_bytes, columns + 8 * h));
+    s = wasm_i32x4_add(s, column_pairs_rgba(row + 8, row_bytes, columns + 8 * h + 4));
+  }
   return round_shift(s);
 }
 
@@ -510,15 +526,18 @@ typedef struct tw_filter_view {
   const uint8_t* src;
   size_t row_bytes;
   const int16_t* table;
-  const int16_t* columns; /* linear with 4 channels: tw_warp_fixed_linear_columns() */
+  const int16_t* columns; /* 4 channels: tw_warp_fixed_columns() */
   int32_t xmax, ymax; /* the largest first tap (sx + first, sy + first) with every tap inside; < 0: none */
 } tw_filter_view;
 
 /* The sums of the pixel whose first tap is at byte `offset`, table row a. */
 TW_INLINE v128_t filter_sums(const tw_filter_view* v, uint32_t offset, int32_t a, const int C, const int cubic) {
-  if (cubic) return cubic_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 16, C);
-  if (C == 4) return linear_pixel_rgba(v->src + offset, v->row_bytes, v->columns + (size_t)a * 4);
-  return linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
+  if (C == 4) {
+    return cubic ? cubic_pixel_rgba(v->src + offset, v->row_bytes, v->columns + (size_t)a * 16)
+                 : linear_pixel_rgba(v->src + offset, v->row_bytes, v->columns + (size_t)a * 4);
+  }
+  return cubic ? cubic_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 16, C)
+               : linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
 }
 
 /* The taps of source row index yi (-1: outside), columns xs[0..3]: each
@@ -639,7 +658,7 @@ TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n
                       const int cubic) {
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
   const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table,
-                            !cubic && C == 4 ? tw_warp_fixed_linear_columns() : NULL, w->width - K, w->height - K};
+                            C == 4 ? tw_warp_fixed_columns(w->interpolation) : NULL, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
   const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;

@@ -40,15 +40,18 @@ static void test_tables(void) {
     CHECK(t[0 + (K == 2 ? 0 : 5)] == 32767, "interpolation %d row 0 centre %d", interp, t[K == 2 ? 0 : 5]);
     CHECK(t[K == 2 ? 3 : 10] == 1, "interpolation %d row 0 correction tap %d", interp, t[K == 2 ? 3 : 10]);
   }
-  /* the linear table in column order: tap (r, c) of row a at a * 4 + c * 2 + r */
-  const int16_t *t = tw_warp_fixed_table(TW_IMAGE_INTERPOLATION_LINEAR), *columns = tw_warp_fixed_linear_columns();
+  /* the tables in column pairs: tap (r, c) of row a at a * K * K + (r / 2) * 2K + 2c + r % 2 */
   int moved = 0;
-  for (int a = 0; a < TW_WARP_TAB * TW_WARP_TAB; a++) {
-    for (int r = 0; r < 2; r++) {
-      for (int c = 0; c < 2; c++) moved += columns[a * 4 + c * 2 + r] != t[a * 4 + r * 2 + c];
+  for (int interp = TW_IMAGE_INTERPOLATION_LINEAR; interp <= TW_IMAGE_INTERPOLATION_CUBIC; interp++) {
+    const int K = interp == TW_IMAGE_INTERPOLATION_LINEAR ? 2 : 4;
+    const int16_t *t = tw_warp_fixed_table(interp), *columns = tw_warp_fixed_columns(interp);
+    for (int a = 0; a < TW_WARP_TAB * TW_WARP_TAB; a++) {
+      for (int r = 0; r < K; r++) {
+        for (int c = 0; c < K; c++) moved += columns[a * K * K + (r / 2) * 2 * K + 2 * c + r % 2] != t[a * K * K + r * K + c];
+      }
     }
   }
-  CHECK(moved == 0, "%d linear column-order weights differ from the table", moved);
+  CHECK(moved == 0, "%d column-pair weights differ from the tables", moved);
 }
 
 /* A coordinate inside, near the edge (some taps out) or far out, at random. */
