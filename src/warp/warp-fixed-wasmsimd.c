@@ -76,19 +76,30 @@ typedef struct tw_perspective_steps {
 } tw_perspective_steps;
 
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
- * splatted: the scalar kernel's double operations in its order. */
+ * splatted: the scalar kernel's double operations in its order. The caller
+ * has made sure that no W is 0 (the scalar kernel's w ? K / w : 0 is K / w
+ * then). */
 TW_INLINE void perspective_pair(const tw_perspective_steps* s, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1,
                                 v128_t* X, v128_t* Y) {
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1));
-  W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
+  const v128_t W = wasm_f64x2_div(K, wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1)));
   *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
   *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
 }
 
+/* Whether W = W0 + m6 * x1 (in double) is nonzero for every x1 in [first,
+ * last]: W is monotone in x1 (a rounded product, then a rounded sum, each
+ * monotone), so it is when W at both ends has the same strict sign (NaN
+ * fails the test). */
+static int perspective_w_nonzero(double W0, double m6, double first, double last) {
+  const double a = W0 + m6 * first, b = W0 + m6 * last;
+  return (a > 0 && b > 0) || (a < 0 && b < 0);
+}
+
 /* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
  * time with the block columns counted in doubles (exact), the last n % 4
- * pixels of a block by the scalar kernel. `nearest` is a constant. */
+ * pixels of a block by the scalar kernel; so is a block whose W may be 0
+ * somewhere (a horizon crossing the block: rare). `nearest` is a
+ * constant. */
 TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                   const tw_warp_coords* out, const int nearest) {
   const double m[9] = {w->m[0], w->m[1], w->m[2], w->m[3], w->m[4], w->m[5], w->m[6], w->m[7], w->m[8]};
@@ -104,9 +115,17 @@ TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t c
     const double xs = (double)start;
     const v128_t X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
     const v128_t Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
-    const v128_t W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+    const double w0 = m[6] * xs + m[7] * y + m[8];
+    const v128_t W0 = wasm_f64x2_splat(w0);
     const double first = (double)(col + k - start);
     v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
+    const int32_t groups_end = k + (end - k) / 4 * 4; /* the 4-pixel groups: [k, groups_end) */
+    if (groups_end > k && !perspective_w_nonzero(w0, m[6], first, first + (double)(groups_end - 1 - k))) {
+      const tw_warp_coords rest = {ox + k, oy + k, oa + k};
+      tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
+      k = end;
+      continue;
+    }
     for (; k + 4 <= end; k += 4) {
       v128_t Xa, Ya, Xb, Yb;
       perspective_pair(&steps, K, X0, Y0, W0, xa, &Xa, &Ya);

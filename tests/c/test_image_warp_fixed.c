@@ -217,6 +217,17 @@ static void test_perspective_ties(void) {
       /* Y = clamp(+-1e12) = INT32_MAX or INT32_MIN, then sat16 */
       CHECK(b_y[0] == (sign > 0 ? 32767 : -32768), "clamped y: %d", (int)b_y[0]);
     }
+    /* w = x - 8 is exactly 0 at column 8 (a horizon inside a block): that pixel takes 0 for 1 / w, so X = Y = 0 */
+    tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                       .m = {3.0, 0.0, 5.0, 0.0, 2.0, 7.0, 1.0, 0.0, -8.0}};
+    const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+    tw_image_warp_perspective_coords__scalar(&w, 5, 0, 100, &a);
+    tw_image_warp_perspective_coords__wasmsimd(&w, 5, 0, 100, &b);
+    const size_t size = 100 * sizeof(int32_t);
+    CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+          "interpolation %d: SIMD coordinates across w = 0 differ", interp);
+    CHECK(b_x[8] == 0 && b_y[8] == 0 && b_a[8] == 0, "interpolation %d, w = 0: x %d y %d a %d", interp, (int)b_x[8],
+          (int)b_y[8], (int)b_a[8]);
   }
 }
 
