@@ -15,11 +15,13 @@
 
 #include "warp-fixed.h"
 
-/* Built on first use (40 KB in all, zero-initialised storage: not in the
+/* Built on first use (80 KB in all, zero-initialised storage: not in the
  * wasm file, and not heap blocks the callers would see as in use). */
 static int16_t linear_table[TW_WARP_TAB * TW_WARP_TAB * 4];
 static int16_t cubic_table[TW_WARP_TAB * TW_WARP_TAB * 16];
-static int linear_ready, cubic_ready;
+static int16_t linear_columns[TW_WARP_TAB * TW_WARP_TAB * 4];
+static int16_t cubic_columns[TW_WARP_TAB * TW_WARP_TAB * 16];
+static int linear_ready, cubic_ready, linear_columns_ready, cubic_columns_ready;
 
 /* The 1-D kernel at fraction k / 32, float32 throughout. */
 static void kernel_1d(int32_t interpolation, int k, float* v) {
@@ -96,6 +98,29 @@ const int16_t* tw_warp_fixed_table(int32_t interpolation) {
     if (!cubic_ready) build(interpolation, cubic_table);
     cubic_ready = 1;
     return cubic_table;
+  }
+  return NULL;
+}
+
+/* Row a's taps (r, c) in the order of tw_warp_fixed_columns. */
+static void to_columns(int K, const int16_t* t, int16_t* columns) {
+  for (int a = 0; a < TW_WARP_TAB * TW_WARP_TAB; a++) {
+    for (int r = 0; r < K; r++) {
+      for (int c = 0; c < K; c++) columns[a * K * K + (r / 2) * 2 * K + c * 2 + r % 2] = t[a * K * K + r * K + c];
+    }
+  }
+}
+
+const int16_t* tw_warp_fixed_columns(int32_t interpolation) {
+  if (interpolation == TW_IMAGE_INTERPOLATION_LINEAR) {
+    if (!linear_columns_ready) to_columns(2, tw_warp_fixed_table(interpolation), linear_columns);
+    linear_columns_ready = 1;
+    return linear_columns;
+  }
+  if (interpolation == TW_IMAGE_INTERPOLATION_CUBIC) {
+    if (!cubic_columns_ready) to_columns(4, tw_warp_fixed_table(interpolation), cubic_columns);
+    cubic_columns_ready = 1;
+    return cubic_columns;
   }
   return NULL;
 }

@@ -6,9 +6,10 @@
  * A pixel's taps on one source row are loaded as the row's bytes (exactly
  * the taps' bytes, never past them), spread to int16 pairs (tap k, tap k+1)
  * per channel, one lane of 4 per channel, and multiplied by that pair of
- * weights splatted. Groups of 4 pixels with every tap inside are packed to
- * bytes together; other pixels are done one at a time, through
- * tw_warp_fixed_bordered when a tap is outside. */
+ * weights splatted (4 channels: each tap with the one below it instead, the
+ * weights in column pairs). Groups of 4 pixels with every
+ * tap inside are packed to bytes together; other pixels are done one at a
+ * time, through tw_warp_fixed_bordered when a tap is outside. */
 #include <string.h>
 
 #include "common/simd.h"
@@ -75,19 +76,30 @@ typedef struct tw_perspective_steps {
 } tw_perspective_steps;
 
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
- * splatted: the scalar kernel's double operations in its order. */
+ * splatted: the scalar kernel's double operations in its order. The caller
+ * has made sure that no W is 0 (the scalar kernel's w ? K / w : 0 is K / w
+ * then). */
 TW_INLINE void perspective_pair(const tw_perspective_steps* s, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1,
                                 v128_t* X, v128_t* Y) {
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  v128_t W = wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1));
-  W = wasm_v128_bitselect(zero, wasm_f64x2_div(K, W), wasm_f64x2_eq(W, zero));
+  const v128_t W = wasm_f64x2_div(K, wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1)));
   *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
   *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
 }
 
+/* Whether W = W0 + m6 * x1 (in double) is nonzero for every x1 in [first,
+ * last]: W is monotone in x1 (a rounded product, then a rounded sum, each
+ * monotone), so it is when W at both ends has the same strict sign (NaN
+ * fails the test). */
+static int perspective_w_nonzero(double W0, double m6, double first, double last) {
+  const double a = W0 + m6 * first, b = W0 + m6 * last;
+  return (a > 0 && b > 0) || (a < 0 && b < 0);
+}
+
 /* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
  * time with the block columns counted in doubles (exact), the last n % 4
- * pixels of a block by the scalar kernel. `nearest` is a constant. */
+ * pixels of a block by the scalar kernel; so is a block whose W may be 0
+ * somewhere (a horizon crossing the block: rare). `nearest` is a
+ * constant. */
 TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                   const tw_warp_coords* out, const int nearest) {
   const double m[9] = {w->m[0], w->m[1], w->m[2], w->m[3], w->m[4], w->m[5], w->m[6], w->m[7], w->m[8]};
@@ -103,9 +115,17 @@ TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t c
     const double xs = (double)start;
     const v128_t X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
     const v128_t Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
-    const v128_t W0 = wasm_f64x2_splat(m[6] * xs + m[7] * y + m[8]);
+    const double w0 = m[6] * xs + m[7] * y + m[8];
+    const v128_t W0 = wasm_f64x2_splat(w0);
     const double first = (double)(col + k - start);
     v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
+    const int32_t groups_end = k + (end - k) / 4 * 4; /* the 4-pixel groups: [k, groups_end) */
+    if (groups_end > k && !perspective_w_nonzero(w0, m[6], first, first + (double)(groups_end - 1 - k))) {
+      const tw_warp_coords rest = {ox + k, oy + k, oa + k};
+      tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
+      k = end;
+      continue;
+    }
     for (; k + 4 <= end; k += 4) {
       v128_t Xa, Ya, Xb, Yb;
       perspective_pair(&steps, K, X0, Y0, W0, xa, &Xa, &Ya);
@@ -461,6 +481,35 @@ TW_INLINE v128_t linear_pixel(const uint8_t* p, size_t row_bytes, const int16_t*
   return round_shift(s);
 }
 
+/* The sums of two taps of 4 channels over two tap rows (upper at p, lower
+ * at p + row_bytes) with their column-pair weights (tw_warp_fixed_columns):
+ * each row's 8 bytes zero-extended to int16 as they load, each tap paired
+ * with the one below it per channel (two int16 unpacks), so one dot product
+ * takes a column of two taps. */
+TW_INLINE v128_t column_pairs_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+  const v128_t upper = wasm_u16x8_load8x8(p), lower = wasm_u16x8_load8x8(p + row_bytes);
+  const v128_t left = wasm_i16x8_shuffle(upper, lower, 0, 8, 1, 9, 2, 10, 3, 11);
+  const v128_t right = wasm_i16x8_shuffle(upper, lower, 4, 12, 5, 13, 6, 14, 7, 15);
+  return wasm_i32x4_add(wasm_i32x4_dot_i16x8(left, wasm_v128_load32_splat(columns)),
+                        wasm_i32x4_dot_i16x8(right, wasm_v128_load32_splat(columns + 2)));
+}
+
+/* linear_pixel and cubic_pixel for 4 channels, by column pairs (columns:
+ * the pixel's row of tw_warp_fixed_columns). */
+TW_INLINE v128_t linear_pixel_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+  return round_shift(column_pairs_rgba(p, row_bytes, columns));
+}
+
+TW_INLINE v128_t cubic_pixel_rgba(const uint8_t* p, size_t row_bytes, const int16_t* columns) {
+  v128_t s = wasm_i32x4_splat(0);
+  for (int h = 0; h < 2; h++) { /* tap rows 2h, 2h + 1: taps 0-1, then 2-3 */
+    const uint8_t* row = p + (size_t)(2 * h) * row_bytes;
+    s = wasm_i32x4_add(s, column_pairs_rgba(row, row_bytes, columns + 8 * h));
+    s = wasm_i32x4_add(s, column_pairs_rgba(row + 8, row_bytes, columns + 8 * h + 4));
+  }
+  return round_shift(s);
+}
+
 TW_INLINE v128_t cubic_pixel(const uint8_t* p, size_t row_bytes, const int16_t* wt, const int C) {
   v128_t s = wasm_i32x4_splat(0);
   for (int r = 0; r < 4; r++) {
@@ -496,11 +545,16 @@ typedef struct tw_filter_view {
   const uint8_t* src;
   size_t row_bytes;
   const int16_t* table;
+  const int16_t* columns; /* 4 channels: tw_warp_fixed_columns() */
   int32_t xmax, ymax; /* the largest first tap (sx + first, sy + first) with every tap inside; < 0: none */
 } tw_filter_view;
 
 /* The sums of the pixel whose first tap is at byte `offset`, table row a. */
 TW_INLINE v128_t filter_sums(const tw_filter_view* v, uint32_t offset, int32_t a, const int C, const int cubic) {
+  if (C == 4) {
+    return cubic ? cubic_pixel_rgba(v->src + offset, v->row_bytes, v->columns + (size_t)a * 16)
+                 : linear_pixel_rgba(v->src + offset, v->row_bytes, v->columns + (size_t)a * 4);
+  }
   return cubic ? cubic_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 16, C)
                : linear_pixel(v->src + offset, v->row_bytes, v->table + (size_t)a * 4, C);
 }
@@ -622,7 +676,8 @@ TW_INLINE void filter_outside(const tw_warp_fixed* w, const tw_filter_view* v, c
 TW_INLINE void filter(const tw_warp_fixed* w, const tw_warp_coords* c, int32_t n, uint8_t* dst, const int C,
                       const int cubic) {
   const int K = cubic ? 4 : 2, first = cubic ? -1 : 0;
-  const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table, w->width - K, w->height - K};
+  const tw_filter_view v = {w->src, (size_t)w->width * (size_t)C, w->table,
+                            C == 4 ? tw_warp_fixed_columns(w->interpolation) : NULL, w->width - K, w->height - K};
   const v128_t vfirst = wasm_i32x4_splat(first), xmax = wasm_i32x4_splat(v.xmax), ymax = wasm_i32x4_splat(v.ymax);
   const v128_t rb = wasm_i32x4_splat((int32_t)v.row_bytes), ch = wasm_i32x4_splat(C);
   const int any_inside = v.xmax >= 0 && v.ymax >= 0;

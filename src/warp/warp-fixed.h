@@ -59,6 +59,13 @@ typedef struct tw_warp_coords {
  * module). NULL for NEAREST. */
 const int16_t* tw_warp_fixed_table(int32_t interpolation);
 
+/* The table with each row's taps paired with the tap below them, for
+ * kernels that multiply a tap and the one below it together: per pair of
+ * tap rows (0 and 1, then 2 and 3) the columns in order, each as (upper,
+ * lower); tap (r, c) of row a at a * K * K + (r / 2) * 2K + 2c + r % 2.
+ * Built on first use, like the table; NULL for NEAREST. */
+const int16_t* tw_warp_fixed_columns(int32_t interpolation);
+
 /* cvRound of a double as OpenCV's saturate_cast<int> on x86-64 gives it:
  * round half to even, and INT32_MIN for anything outside int32 (NaN too). */
 int32_t tw_warp_round(double v);

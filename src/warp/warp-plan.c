@@ -1,9 +1,9 @@
 /* Prepared warps (warp-plan.h): prepare once, run bands of rows, release.
- * The rows run TW_WARP_RUN pixels at a time: their coordinates into the
- * plan's scratch, then their values into dst, through the kernels of the
- * registry (warp.inc) for the ISA tw_use_simd() selects when the band runs;
- * or both at once by the registry's fused kernel for the kind and
- * interpolation where there is one. */
+ * The rows run TW_WARP_RUN pixels at a time (perspective rows in tiles of a
+ * few rows, below): their coordinates into the plan's scratch, then their
+ * values into dst, through the kernels of the registry (warp.inc) for the
+ * ISA tw_use_simd() selects when the band runs; or both at once by the
+ * registry's fused kernel for the kind and interpolation where there is one. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +108,16 @@ static void fill_pixels(uint32_t fill, size_t channels, uint8_t* at, size_t pixe
   }
 }
 
+/* Rows of a perspective warp are run in tiles of this many rows, a run of
+ * columns at a time across them: a perspective row's source points lie on a
+ * line whose slope and step change along it, so the source bytes one row
+ * reads are mostly not the ones the row before read, and the nearest
+ * sampler waits on memory. Across a tile the neighbouring rows read
+ * neighbouring source bytes while they are in cache (perspective nearest at
+ * 1080p: about 25% less CPU; linear the same; rotations run slower in tiles,
+ * so affine rows stay whole). Only the order of the runs changes. */
+#define TW_WARP_PERSPECTIVE_TILE_ROWS 8
+
 void tw_warp_plan_rows(tw_warp_plan* p, const uint8_t* src, uint8_t* dst, int32_t row0, int32_t rows) {
   const size_t C = (size_t)p->w.channels, row_bytes = (size_t)p->dst_width * C;
   if (p->src_bytes == 0) { /* no source pixel: every tap is outside (CONSTANT, checked) */
@@ -119,17 +129,21 @@ void tw_warp_plan_rows(tw_warp_plan* p, const uint8_t* src, uint8_t* dst, int32_
   const tw_warp_coords_fn coords = pick_coords(kind, simd);
   const tw_warp_sample_fn sample = pick_sample(p->w.interpolation, simd);
   const tw_warp_fused_fn fused = C == 4 ? pick_fused(kind, p->w.interpolation, simd) : NULL; /* warp.inc */
+  const int32_t tile = kind == TW_WARP_KIND_PERSPECTIVE ? TW_WARP_PERSPECTIVE_TILE_ROWS : 1;
   p->w.src = src;
-  for (int32_t r = 0; r < rows; r++) {
-    uint8_t* out = dst + (size_t)r * row_bytes;
+  for (int32_t t = 0; t < rows; t += tile) {
+    const int32_t t_end = rows - t < tile ? rows : t + tile;
     for (int32_t col = 0; col < p->dst_width; col += TW_WARP_RUN) {
       const int32_t n = p->dst_width - col < TW_WARP_RUN ? p->dst_width - col : TW_WARP_RUN;
-      if (fused) {
-        fused(&p->w, row0 + r, col, n, out + (size_t)col * C);
-        continue;
+      for (int32_t r = t; r < t_end; r++) {
+        uint8_t* out = dst + (size_t)r * row_bytes + (size_t)col * C;
+        if (fused) {
+          fused(&p->w, row0 + r, col, n, out);
+          continue;
+        }
+        coords(&p->w, row0 + r, col, n, &p->run);
+        sample(&p->w, &p->run, n, out);
       }
-      coords(&p->w, row0 + r, col, n, &p->run);
-      sample(&p->w, &p->run, n, out + (size_t)col * C);
     }
   }
   p->w.src = NULL;

@@ -40,6 +40,18 @@ static void test_tables(void) {
     CHECK(t[0 + (K == 2 ? 0 : 5)] == 32767, "interpolation %d row 0 centre %d", interp, t[K == 2 ? 0 : 5]);
     CHECK(t[K == 2 ? 3 : 10] == 1, "interpolation %d row 0 correction tap %d", interp, t[K == 2 ? 3 : 10]);
   }
+  /* the tables in column pairs: tap (r, c) of row a at a * K * K + (r / 2) * 2K + 2c + r % 2 */
+  int moved = 0;
+  for (int interp = TW_IMAGE_INTERPOLATION_LINEAR; interp <= TW_IMAGE_INTERPOLATION_CUBIC; interp++) {
+    const int K = interp == TW_IMAGE_INTERPOLATION_LINEAR ? 2 : 4;
+    const int16_t *t = tw_warp_fixed_table(interp), *columns = tw_warp_fixed_columns(interp);
+    for (int a = 0; a < TW_WARP_TAB * TW_WARP_TAB; a++) {
+      for (int r = 0; r < K; r++) {
+        for (int c = 0; c < K; c++) moved += columns[a * K * K + (r / 2) * 2 * K + 2 * c + r % 2] != t[a * K * K + r * K + c];
+      }
+    }
+  }
+  CHECK(moved == 0, "%d column-pair weights differ from the tables", moved);
 }
 
 /* A coordinate inside, near the edge (some taps out) or far out, at random. */
@@ -205,6 +217,17 @@ static void test_perspective_ties(void) {
       /* Y = clamp(+-1e12) = INT32_MAX or INT32_MIN, then sat16 */
       CHECK(b_y[0] == (sign > 0 ? 32767 : -32768), "clamped y: %d", (int)b_y[0]);
     }
+    /* w = x - 8 is exactly 0 at column 8 (a horizon inside a block): that pixel takes 0 for 1 / w, so X = Y = 0 */
+    tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                       .m = {3.0, 0.0, 5.0, 0.0, 2.0, 7.0, 1.0, 0.0, -8.0}};
+    const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+    tw_image_warp_perspective_coords__scalar(&w, 5, 0, 100, &a);
+    tw_image_warp_perspective_coords__wasmsimd(&w, 5, 0, 100, &b);
+    const size_t size = 100 * sizeof(int32_t);
+    CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+          "interpolation %d: SIMD coordinates across w = 0 differ", interp);
+    CHECK(b_x[8] == 0 && b_y[8] == 0 && b_a[8] == 0, "interpolation %d, w = 0: x %d y %d a %d", interp, (int)b_x[8],
+          (int)b_y[8], (int)b_a[8]);
   }
 }
 
