@@ -29,11 +29,13 @@ export function spreadPads(pads, axes, rank, argument, axesArgument) {
   return [begin, end];
 }
 
-// A fresh result from a JS x takes one of three paths (all give the same
-// bytes): the index maps (padByMaps: rows moved in JS memory, no heap round
-// trip), the one-pass heap path (x written to its place in a heap result, C
-// writes the borders, the result copied out), or the plain kernel (x copied
-// in whole, tw_pad, the result copied out whole). Below DEFAULT_MIN_RESULT_BYTES
+// A fresh result from a JS x whose leading axes are untouched (NCHW padded
+// in H and W) is padded in bands of slices (padBySlices, below). Otherwise it
+// takes one of three paths (all give the same bytes): the index maps
+// (padByMaps: rows moved in JS memory, no heap round trip), the one-pass heap
+// path (x written to its place in a heap result, C writes the borders, the
+// result copied out), or the plain kernel (x copied in whole, tw_pad, the
+// result copied out whole). Below DEFAULT_MIN_RESULT_BYTES
 // the plain kernel is the fastest: its two bulk copies stay in cache, while
 // the other two pay a TypedArray.set per row. Measured (one process, the
 // three paths interleaved, allocator pages reused, medians; load 2-3 on 2
