@@ -30,7 +30,7 @@ function countHeapCalls() {
 test('the fresh result from the maps equals the full kernel, bit for bit', () => {
   const r = rng(0x0ba55);
   poisonFreshBuffers(0xa5); // a byte the maps path fails to write shows in the result
-  setPadPaths({ minResultBytes: 0 }); // small results too (by default they take the plain kernel)
+  setPadPaths({ minResultBytes: 0, slices: false }); // small results too (by default they take the plain kernel)
   let compared = 0, fromMaps = 0, steppedFromMaps = 0;
   try {
     for (let trial = 0; trial < 1200; trial++) {
@@ -64,15 +64,18 @@ test('the fresh result from the maps equals the full kernel, bit for bit', () =>
     `${fromMaps} of ${compared} from the maps (${steppedFromMaps} not constant)`);
 });
 
-test('by default a small fresh result takes the plain kernel, a large one the maps', () => {
+test('by default a small fresh result takes the plain kernel, a large one the maps, unless in bands of slices', () => {
   const counter = countHeapCalls();
   try {
-    const small = { type: 'float32', dims: [1, 3, 224, 224], data: new Float32Array(3 * 224 * 224) };
-    pad(small, { pads: [0, 0, 16, 16, 0, 0, 16, 16], mode: 'reflect' });
+    const small = { type: 'float32', dims: [3, 224, 224], data: new Float32Array(3 * 224 * 224) };
+    pad(small, { pads: [1, 16, 16, 1, 16, 16], mode: 'reflect' });
     assert.equal(counter.calls, 1);
-    const large = { type: 'float32', dims: [1, 3, 1024, 1024], data: new Float32Array(3 * 1024 * 1024) };
-    pad(large, { pads: [0, 0, 64, 64, 0, 0, 64, 64], mode: 'reflect' });
-    assert.equal(counter.calls, 1);
+    const large = { type: 'float32', dims: [3, 1024, 1024], data: new Float32Array(3 * 1024 * 1024) };
+    pad(large, { pads: [1, 64, 64, 1, 64, 64], mode: 'reflect' });
+    assert.equal(counter.calls, 1); // none more
+    const planes = { type: 'float32', dims: [1, 3, 1024, 1024], data: new Float32Array(3 * 1024 * 1024) };
+    pad(planes, { pads: [0, 0, 64, 64, 0, 0, 64, 64], mode: 'reflect' });
+    assert.equal(counter.calls, 4); // one band of one plane each (tests/pad-slices.test.mjs)
   } finally {
     counter.restore();
   }

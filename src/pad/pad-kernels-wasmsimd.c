@@ -81,7 +81,23 @@ static void copy_short(size_t bytes, const uint8_t* in, uint8_t* out) {
 /* Below this many bytes a forward run is memcpy (pad-kernels.h). */
 #define TW_PAD_MEMCPY_BELOW 2048
 
-/* A forward run. Short runs are memcpy; longer ones are copied here: the
+/* Up to this many bytes a forward run is moved by unaligned vectors here
+ * rather than memcpy: in wasm memcpy is `memory.copy`, a call out of the
+ * module that costs more than a few vector moves. Wrap's borders are such
+ * runs (64 float32 elements on each side of every row of the 1024² bench
+ * case, two calls per row). */
+#define TW_PAD_VECTORS_UPTO 256
+
+/* 16 <= bytes: whole vectors from the start, then the last 16 bytes (which
+ * may overlap the loop's last vector; src and dst never overlap). */
+static void copy_vectors(size_t bytes, const uint8_t* in, uint8_t* out) {
+  const v128_t last = wasm_v128_load(in + bytes - 16);
+  for (size_t i = 0; i + 16 <= bytes; i += 16) wasm_v128_store(out + i, wasm_v128_load(in + i));
+  wasm_v128_store(out + bytes - 16, last);
+}
+
+/* A forward run. Runs up to TW_PAD_VECTORS_UPTO bytes are moved by vectors,
+ * then up to 2 KiB by memcpy; longer ones are copied here: the
  * first vector is stored wherever dst is; the loop then
  * starts at dst's next 16-byte boundary (rewriting up to 15 bytes the first
  * store wrote, with the same values), so every store after the first is
@@ -94,6 +110,10 @@ void tw_pad_copy__wasmsimd(size_t bytes, const void* src, void* dst) {
   uint8_t* out = dst;
   if (bytes < 16) {
     copy_short(bytes, in, out);
+    return;
+  }
+  if (bytes <= TW_PAD_VECTORS_UPTO) {
+    copy_vectors(bytes, in, out);
     return;
   }
   if (bytes < TW_PAD_MEMCPY_BELOW) {
