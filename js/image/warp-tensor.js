@@ -9,6 +9,7 @@ import { checkImage, imageOptions, size } from './common.js';
 import { flag } from '../args.js';
 import { WARP_OPTIONS, backwardMatrix, packFill, sampling } from './warp.js';
 import { TO_OPTIONS, tensorSpec, tensorShape } from './convert.js';
+import { writeSourceRows } from './warp-rows.js';
 
 const OP = 'warpToTensor';
 const SAMPLE_OPTIONS = WARP_OPTIONS.filter((key) => key !== 'out');
@@ -62,7 +63,7 @@ export function warpToTensorBatch(samples, tensorOptions, bandRows = 0, op = OP,
     const srcPointer = frame.alloc(Math.max(...list.map((s) => s.src.bytes.length)));
     const target = outputTarget(frame, op, type, dims, o.out, {});
     list.forEach((s, n) => {
-      frame.write(srcPointer, s.src.bytes);
+      writeSourceRows(frame, srcPointer, s.src, s.backward, width, height, s.border); // the rows it reads
       frame.write(matrixPointer, Float64Array.from(s.backward));
       check(m._tw_image_warp_to_tensor(srcPointer, s.src.bytes.length, s.src.width, s.src.height, imageChannels,
         matrixPointer, s.backward.length === 9 ? 1 : 0, s.interpolation, s.border, packFill(s.fill), width, height,

@@ -16,6 +16,7 @@ import {
 import { checkMatrix, invert, multiply, point } from './matrix.js';
 import { cvInvertAffine, cvInvertPerspective, cvRotationMatrix } from './warp-matrix.js';
 import { checkExtensible } from './pad.js';
+import { writeSourceRows } from './warp-rows.js';
 
 /**
  * A warp's band is this many band budgets (16 MB by default: one band for a
@@ -120,7 +121,8 @@ export function warpIntoHeap(frame, m, img, matrix, options) {
   const C = src.channels, bytes = width * height * C;
   if (bytes === 0) throw new Error('warpIntoHeap: an empty result');
   checkExtensible(op, src, border);
-  const srcPointer = imagePointer(frame, src);
+  // only the rows the warp reads (warp-rows.js): augment's crops read a band of the picture
+  const srcPointer = writeSourceRows(frame, frame.alloc(src.bytes.length), src, backward, width, height, border);
   const matrixPointer = frame.alloc(8 * 9);
   frame.write(matrixPointer, Float64Array.from(backward));
   const pointer = frame.alloc(bytes, 'the result');

@@ -171,13 +171,27 @@ static inline v128_t nearest_index4(v128_t g, v128_t half, float size, v128_t* i
   return wasm_i32x4_trunc_sat_f32x4(r);
 }
 
-/* 4 pixels a step: their coordinates in SIMD, then the 4 reads (a gather) one by one; the rest scalar. */
+/* 4 RGBA pixels: each lane's 4 bytes read from in at its index (0 outside: pixel 0, always there), then the
+ * fill where the lane is outside; no branch per pixel. */
+static inline v128_t gather_rgba(const uint8_t* in, v128_t at, v128_t inside, v128_t fill) {
+  v128_t px = wasm_v128_load32_zero(in + 4 * (size_t)(uint32_t)wasm_i32x4_extract_lane(at, 0));
+  px = wasm_v128_load32_lane(in + 4 * (size_t)(uint32_t)wasm_i32x4_extract_lane(at, 1), px, 1);
+  px = wasm_v128_load32_lane(in + 4 * (size_t)(uint32_t)wasm_i32x4_extract_lane(at, 2), px, 2);
+  px = wasm_v128_load32_lane(in + 4 * (size_t)(uint32_t)wasm_i32x4_extract_lane(at, 3), px, 3);
+  return wasm_v128_bitselect(px, fill, inside);
+}
+
+/* 4 pixels a step: their coordinates in SIMD, then the 4 reads (a gather): lane loads and a select for 4
+ * channels, one by one otherwise; the rest scalar. */
 void tw_color_nearest_row__wasmsimd(const uint8_t* in, uint8_t* out, const tw_color_nearest_row* r) {
   const size_t ch = r->channels;
   const v128_t gyu = wasm_f32x4_splat(r->gyu), gyv = wasm_f32x4_splat(r->gyv);
   const v128_t t2 = wasm_f32x4_splat(r->theta2), t5 = wasm_f32x4_splat(r->theta5);
   const v128_t half_w = wasm_f32x4_splat(r->half_w), half_h = wasm_f32x4_splat(r->half_h);
   const v128_t width = wasm_i32x4_splat(r->width);
+  uint32_t fill4;
+  memcpy(&fill4, r->fill, 4);
+  const v128_t fill = wasm_i32x4_splat((int32_t)fill4);
   int32_t k = 0;
   for (; k + 4 <= r->n; k += 4, out += 4 * ch) {
     v128_t in_u, in_v;
@@ -186,18 +200,18 @@ void tw_color_nearest_row__wasmsimd(const uint8_t* in, uint8_t* out, const tw_co
     const v128_t v = nearest_index4(wasm_f32x4_add(wasm_f32x4_add(wasm_v128_load(r->gxv + k), gyv), t5), half_h,
                                     (float)r->height, &in_v);
     /* v·width + u < width·height <= 2^32: exact in u32 lanes where both are inside */
-    const v128_t at = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(v, width), u), wasm_v128_and(in_u, in_v));
     const v128_t inside = wasm_v128_and(in_u, in_v);
+    const v128_t at = wasm_v128_and(wasm_i32x4_add(wasm_i32x4_mul(v, width), u), inside);
+    if (ch == 4) {
+      wasm_v128_store(out, gather_rgba(in, at, inside, fill));
+      continue;
+    }
     uint32_t index[4], ok[4];
     wasm_v128_store(index, at);
     wasm_v128_store(ok, inside);
     for (int j = 0; j < 4; j++) {
       const uint8_t* from = ok[j] ? in + (size_t)index[j] * ch : r->fill;
-      if (ch == 4) {
-        memcpy(out + 4 * j, from, 4);
-      } else {
-        for (size_t c = 0; c < ch; c++) out[j * ch + c] = from[c];
-      }
+      for (size_t c = 0; c < ch; c++) out[j * ch + c] = from[c];
     }
   }
   tw_color_nearest_row rest = *r;

@@ -73,14 +73,30 @@ tw_status tw_color_gray_mean(const uint8_t* in, const tw_color_image_plan* plan,
   return TW_OK;
 }
 
-/* adjust_sharpness's degenerate image into `out`: the border copied, inside the smoothed rows (color-kernels.h). */
-static void sharpness_degenerate(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels) {
-  const size_t row = width * channels;
-  memcpy(out, in, row * height);
+/* adjust_sharpness row by row: each row's degenerate bytes (the border copied, inside the smoothed rows,
+ * color-kernels.h) written into out, then blended with the input row in place while the row is in cache.
+ * The blend of a byte reads only that byte of in and of the degenerate image, so the bytes are those of
+ * the whole degenerate image followed by one blend pass. width, height > 2. */
+static void sharpness_rows(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels, float a,
+                           float b) {
+  const int simd = tw_use_simd();
   void (*sharpen)(const uint8_t*, const uint8_t*, const uint8_t*, uint8_t*, size_t, size_t) =
-      tw_use_simd() ? tw_color_sharpen_row__wasmsimd : tw_color_sharpen_row__scalar;
-  for (size_t y = 1; y + 1 < height; y++)
-    sharpen(in + (y - 1) * row, in + y * row, in + (y + 1) * row, out + y * row, width, channels);
+      simd ? tw_color_sharpen_row__wasmsimd : tw_color_sharpen_row__scalar;
+  void (*blend)(const uint8_t*, const uint8_t*, uint8_t*, size_t, size_t, float, float) =
+      simd ? tw_color_blend__wasmsimd : tw_color_blend__scalar;
+  const size_t row = width * channels;
+  for (size_t y = 0; y < height; y++) {
+    const uint8_t* from = in + y * row;
+    uint8_t* to = out + y * row;
+    if (y == 0 || y + 1 == height) { /* the degenerate image is the input on the first and last rows */
+      blend(from, from, to, row, channels, a, b);
+      continue;
+    }
+    memcpy(to, from, channels); /* and on the first and last pixels of the others */
+    memcpy(to + row - channels, from + row - channels, channels);
+    sharpen(from - row, from, from + row, to, width, channels);
+    blend(from, to, to, row, channels, a, b);
+  }
 }
 
 tw_status tw_color_check_factor(int32_t op, double factor) {
@@ -111,7 +127,6 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
     return tw_fail(TW_INVALID_ARGUMENT, "op: expected 1..5 (brightness, contrast, saturation, sharpness, hue), got %d", op);
   status = tw_color_check_factor(op, factor);
   if (status != TW_OK || plan.pixels == 0) return status;
-  const int simd = tw_use_simd();
   /* torchvision's _blend: ratio and 1 - ratio are Python floats (doubles) rounded where they meet the tensor */
   const float a = (float)factor, b = (float)(1.0 - factor);
   switch ((tw_color_adjust_op)op) {
@@ -133,8 +148,7 @@ int32_t tw_color_adjust(const uint8_t* in, size_t in_bytes, uint8_t* out, size_t
         memcpy(out, in, plan.bytes);
         return TW_OK;
       }
-      sharpness_degenerate(in, out, (size_t)width, (size_t)height, plan.channels);
-      (simd ? tw_color_blend__wasmsimd : tw_color_blend__scalar)(in, out, out, plan.bytes, plan.channels, a, b);
+      sharpness_rows(in, out, (size_t)width, (size_t)height, plan.channels, a, b);
       return TW_OK;
     case TW_COLOR_ADJUST_OP_HUE:
       one_step(in, out, &plan, op, a, 0.0f);
