@@ -11,13 +11,13 @@
 // the loader over 1,000 PNG Blobs in Chromium, decoding included.
 // Interleaved rounds, medians, ratios within one run.
 // Usage: node bench/augment.mjs [rounds] [--no-browser] [--no-loader | --loader-only] [--no-peers] [--batch N] [--only text,text]
-import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { augmentCases, measure } from './augment-suite.js';
 import { inChromium } from './browser.mjs';
+import { loadOpenCv } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const valueOf = (name) => {
@@ -36,13 +36,6 @@ const TORCH_PEERS = {
   'RandAugment': { key: 'randaugment', target: '>= 2.5x', perSecond: 1500 },
 };
 
-/** { cv }: the OpenCV.js module is a thenable that hands back itself, so it stays wrapped (awaiting it never ends). */
-function loadOpenCv() {
-  return new Promise((resolve) => {
-    const m = createRequire(import.meta.url)('@techstark/opencv-js');
-    if (typeof m.then === 'function') m.then((x) => resolve({ cv: x })); else resolve({ cv: m });
-  });
-}
 
 const pick = (cases) => (only ? Object.fromEntries(Object.entries(cases).filter(([name]) => name === 'tensorwarp 3 transforms' || only.some((o) => name.includes(o)))) : cases);
 

@@ -12,28 +12,21 @@
 // run to run (bench/README.md: fresh-result costs): with the first, every fresh
 // result is new memory and every call pays a page fault per 4 KiB written;
 // with the second, no call does.
-import { createRequire } from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { imageCases } from './image-suite.js';
 import { ready } from '../js/index.js';
+import { loadOpenCv, median } from './node-tools.mjs';
 
 const only = process.argv[2] ?? 'pad';
 const rounds = Number(process.argv[3] ?? 7);
 const CALLS = 5;
 
-function loadOpenCv() {
-  return new Promise((resolve) => {
-    const m = createRequire(import.meta.url)('@techstark/opencv-js');
-    if (typeof m.then === 'function') m.then((cv) => resolve({ cv })); else resolve({ cv: m });
-  });
-}
 
 // GC entries arrive asynchronously: keep them, and each call's span, and match them after the case.
 const pauses = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) pauses.push([e.startTime, e.duration]); }).observe({ entryTypes: ['gc'] });
 const gcDuring = (spans) => pauses.reduce((sum, [at, ms]) => sum + (spans.some(([a, b]) => at >= a && at < b) ? ms : 0), 0);
 
-const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
 
 await ready();
 const { cv } = await loadOpenCv();

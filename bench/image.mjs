@@ -5,12 +5,12 @@
 // (python3-opencv, one thread, a child process) as the reference for what
 // native code does. Interleaved rounds, medians, ratios within one run.
 // Usage: node bench/image.mjs [rounds] [--no-browser] [--only <text in a case name>] [--sizes 1080p,500x375]
-import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { imageCases, measure, SIZES, warpMatrices } from './image-suite.js';
 import { inChromium } from './browser.mjs';
+import { loadOpenCv } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -18,13 +18,6 @@ const rounds = Number(argv.find((a) => /^\d+$/.test(a)) ?? 15);
 const filter = option('--only');
 const sizes = option('--sizes')?.split(',') ?? Object.keys(SIZES);
 
-/** { cv }: the OpenCV.js module is a thenable that hands back itself, so it stays wrapped (awaiting it never ends). */
-function loadOpenCv() {
-  return new Promise((resolve) => {
-    const m = createRequire(import.meta.url)('@techstark/opencv-js');
-    if (typeof m.then === 'function') m.then((x) => resolve({ cv: x })); else resolve({ cv: m });
-  });
-}
 
 async function loadTfjs() {
   const tf = await import('@tensorflow/tfjs-core');

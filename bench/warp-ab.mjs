@@ -9,23 +9,10 @@
 // same bytes.
 // Usage: node bench/warp-ab.mjs [--size 1080p|500x375] [--rounds 21] [--only text] <tree> [<tree> ...]
 //   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { cpuMs as cpu, loadOpenCv, median, treeArguments } from './node-tools.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : fallback);
-const size = option('--size', '1080p');
-const rounds = Number(option('--rounds', '21'));
-const only = option('--only', '');
-const trees = argv.map((dir) => pathToFileURL(resolve(dir)).href);
-if (trees.length === 0) throw new Error('usage: node bench/warp-ab.mjs [--size 1080p] [--rounds 21] [--only text] <tree> ...');
-
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
+const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
+  'node bench/warp-ab.mjs [--size 1080p] [--rounds 21] [--only text] <tree> ...');
 
 async function load(tree) {
   const module = await import(`${tree}/js/module.js`);
@@ -37,12 +24,6 @@ async function load(tree) {
 }
 
 /** OpenCV.js's module (a thenable that hands back itself: kept wrapped, as bench/image.mjs does). */
-function loadOpenCv() {
-  return new Promise((done) => {
-    const m = createRequire(import.meta.url)('@techstark/opencv-js');
-    if (typeof m.then === 'function') m.then((x) => done({ cv: x })); else done({ cv: m });
-  });
-}
 
 const envs = await Promise.all(trees.map(load));
 const { cv } = await loadOpenCv();
