@@ -211,32 +211,64 @@ static void repeat_unit(uint8_t* dst, const uint8_t* src, size_t unit_bytes, siz
   tw_repeat_first_unit(dst, unit_bytes, total, copy);
 }
 
-static uint8_t* replay_runs(const run* runs, size_t n_runs, const uint8_t* src_row, uint8_t* dst,
+/* One run of the row plan into dst. */
+static void replay_run(const run* r, const uint8_t* src_row, uint8_t* dst, size_t unit_elements,
+                       size_t element_size, const void* value, kernels k) {
+  const size_t unit_bytes = unit_elements * element_size, count = r->count;
+  /* A fill has no source (src is -1): forming its address would overflow. */
+  const uint8_t* src = r->kind == RUN_FILL ? src_row : src_row + (size_t)r->src * unit_bytes;
+  switch (r->kind) {
+    case RUN_COPY:
+      if (src != dst) k.copy(count * unit_bytes, src, dst); /* equal: x's own place in out (tw_pad_borders) */
+      break;
+    case RUN_FILL:
+      k.fill(count * unit_elements, value, dst);
+      break;
+    case RUN_REPEAT:
+      if (unit_elements == 1) k.fill(count, src, dst);
+      else repeat_unit(dst, src, unit_bytes, count, k.copy);
+      break;
+    case RUN_REVERSE:
+      if (unit_elements == 1) k.reverse(count, src, dst);
+      else for (size_t i = 0; i < count; i++) k.copy(unit_bytes, src - i * unit_bytes, dst + i * unit_bytes);
+      break;
+    case RUN_PENDING:
+      break; /* never stored: emit() resolves it */
+  }
+}
+
+/* The row plan's longest copy goes first in every row when a run before it
+ * reads the source row's far half (wrap's left border): the row is then read
+ * from its start, in order, and the border finds its end in cache. Read far
+ * end first, 1024² float32 rows took 1.4x the time. Other plans keep their
+ * order: writing the interior before the left border slowed reflect. */
+typedef struct {
+  size_t index;  /* n_runs: replay in order */
+  size_t offset; /* its first element's place in the output row */
+} lead_run;
+
+static lead_run find_lead_run(const run* runs, size_t n_runs) {
+  lead_run lead = {n_runs, 0};
+  size_t best = 0, offset = 0;
+  for (size_t r = 0; r < n_runs; r++) {
+    if (runs[r].kind == RUN_COPY && runs[r].count > best) lead = (lead_run){r, offset}, best = runs[r].count;
+    offset += runs[r].count;
+  }
+  if (lead.index == n_runs) return lead;
+  const int64_t far_half = runs[lead.index].src + (int64_t)(best / 2);
+  for (size_t r = 0; r < lead.index; r++)
+    if (runs[r].kind != RUN_FILL && runs[r].src > far_half) return lead;
+  return (lead_run){n_runs, 0};
+}
+
+static uint8_t* replay_runs(const run* runs, size_t n_runs, lead_run lead, const uint8_t* src_row, uint8_t* dst,
                             size_t unit_elements, size_t element_size, const void* value, kernels k) {
   const size_t unit_bytes = unit_elements * element_size;
+  if (lead.index < n_runs)
+    replay_run(&runs[lead.index], src_row, dst + lead.offset * unit_bytes, unit_elements, element_size, value, k);
   for (size_t r = 0; r < n_runs; r++) {
-    const size_t count = runs[r].count;
-    /* A fill has no source (src is -1): forming its address would overflow. */
-    const uint8_t* src = runs[r].kind == RUN_FILL ? src_row : src_row + (size_t)runs[r].src * unit_bytes;
-    switch (runs[r].kind) {
-      case RUN_COPY:
-        if (src != dst) k.copy(count * unit_bytes, src, dst); /* equal: x's own place in out (tw_pad_borders) */
-        break;
-      case RUN_FILL:
-        k.fill(count * unit_elements, value, dst);
-        break;
-      case RUN_REPEAT:
-        if (unit_elements == 1) k.fill(count, src, dst);
-        else repeat_unit(dst, src, unit_bytes, count, k.copy);
-        break;
-      case RUN_REVERSE:
-        if (unit_elements == 1) k.reverse(count, src, dst);
-        else for (size_t i = 0; i < count; i++) k.copy(unit_bytes, src - i * unit_bytes, dst + i * unit_bytes);
-        break;
-      case RUN_PENDING:
-        break; /* never stored: emit() resolves it */
-    }
-    dst += count * unit_bytes;
+    if (r != lead.index) replay_run(&runs[r], src_row, dst, unit_elements, element_size, value, k);
+    dst += runs[r].count * unit_bytes;
   }
   return dst;
 }
@@ -279,6 +311,7 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
   if (!runs) return tw_fail(TW_OUT_OF_MEMORY, "scratch: no memory for the row plan (%zu runs)", builder.n_runs);
   builder = (run_builder){.runs = runs};
   build_runs(&builder, &row_axis->axis, problem->mode);
+  const lead_run lead = find_lead_run(runs, builder.n_runs);
 
   /* Odometer over the outer axes: o[d] is the output index, src[d] its source
    * index (-1 = constant); `offset` is the source row's byte offset. */
@@ -299,7 +332,7 @@ tw_status tw_pad_execute(const tw_pad_problem* problem, const void* in, void* ou
       k.fill(row_elements, problem->value, dst);
       dst += row_elements * element_size;
     } else {
-      dst = replay_runs(runs, builder.n_runs, (const uint8_t*)in + offset, dst, unit_elements, element_size,
+      dst = replay_runs(runs, builder.n_runs, lead, (const uint8_t*)in + offset, dst, unit_elements, element_size,
                         problem->value, k);
     }
     int d = outer - 1;
