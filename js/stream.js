@@ -102,17 +102,27 @@ export function uninitialisedBuffer(bytes) {
 const TOUCH_MIN_BYTES = 64 * 1024;
 const PAGE_BYTES = 4096;
 
-/** `buffer`, its every page written once (with 0: the caller overwrites it all). */
+/**
+ * Writes 0 to one byte in every 4 KiB step of bytes[start, start + length)
+ * and to its last byte, so each page the range covers is faulted in by a
+ * store; ranges under TOUCH_MIN_BYTES are left alone. The caller overwrites
+ * the whole range afterwards.
+ */
+function touchRange(bytes, start, length) {
+  if (length < TOUCH_MIN_BYTES) return;
+  for (let at = start; at < start + length; at += PAGE_BYTES) bytes[at] = 0;
+  bytes[start + length - 1] = 0;
+}
+
+/** `buffer`, its every page written once (touchRange). */
 function touchPages(buffer) {
-  if (buffer.byteLength < TOUCH_MIN_BYTES) return buffer;
-  const bytes = new Uint8Array(buffer);
-  for (let at = 0; at < bytes.length; at += PAGE_BYTES) bytes[at] = 0;
+  touchRange(new Uint8Array(buffer), 0, buffer.byteLength);
   return buffer;
 }
 
 /**
  * target.set(source, offset) (byte arrays) with every destination page
- * written first by a single store of its final byte, when the copy is large:
+ * written first by a single store (touchRange), when the copy is large:
  * a page a memcpy faults in costs more than one a store faults in (see
  * touchPages), and the destination of a copy out of the heap may be new
  * memory that no fresh-result pass touched (a slice of augment.batch's
@@ -123,12 +133,8 @@ function touchPages(buffer) {
  * stores cost about 0.1 µs per 600 KB.
  */
 export function copyTouching(target, source, offset = 0) {
-  const bytes = source.length;
   // out of range: target.set throws before writing anything, as without the touches
-  if (bytes >= TOUCH_MIN_BYTES && offset >= 0 && offset + bytes <= target.length) {
-    for (let at = 0; at < bytes; at += PAGE_BYTES) target[offset + at] = source[at];
-    target[offset + bytes - 1] = source[bytes - 1];
-  }
+  if (offset >= 0 && offset + source.length <= target.length) touchRange(target, offset, source.length);
   target.set(source, offset);
 }
 

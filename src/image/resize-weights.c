@@ -110,7 +110,7 @@ void tw_resize_axis_init(tw_resize_axis* axis, int64_t n, int64_t m, int32_t int
    * ask for the same axis twice per band, the source-rows query and the
    * band's resize: 40 scans of 540 rows for a 1080p area resize to half,
    * a fifth of its time. The taps depend on (n, m, interpolation) alone. */
-  static tw_resize_axis last = {-1, -1, -1, 0, 0.0}; /* no axis has n = -1 */
+  static tw_resize_axis last = {.n = -1}; /* no axis has n = -1 */
   if (last.n == n && last.m == m && last.interpolation == interpolation) {
     axis->taps = last.taps;
     return;
