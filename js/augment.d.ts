@@ -215,6 +215,9 @@ export declare const random: {
   readonly [N in keyof TransformOptionsMap]: (options?: TransformOptionsMap[N]) => Transform<N>;
 } & {
   readonly [N in keyof GrammarOptionsMap]: (transforms: readonly Transform[], options?: GrammarOptionsMap[N]) => Transform<N>;
+} & {
+  /** random.oneOf of batch transforms (mixUp(), cutMix()): a batch transform; with probability `p` (default 1) one child by `weights`. */
+  readonly oneOf: (transforms: readonly BatchTransform[], options?: { weights?: readonly number[]; p?: number; seed?: number | bigint }) => BatchTransform;
 };
 
 /** A policy op that ran: torchvision's op name and the signed float32 magnitude it used (0 without one). */
@@ -364,15 +367,18 @@ export interface MixBatch {
 }
 
 export interface MixParams {
-  readonly transform: 'mixUp' | 'cutMix';
+  /** 'oneOf' only when a random.oneOf of batch transforms did not fire (fired: false, lambda 1). */
+  readonly transform: 'mixUp' | 'cutMix' | 'oneOf';
   /** The weight of each sample itself (1 − λ goes to sample i − 1); for CutMix, corrected to the box's share. */
   readonly lambda: number;
   /** CutMix: λ as drawn from Beta(α, α), before the correction. */
   readonly drawn?: number;
   /** CutMix: the box pasted from sample i − 1, in pixels. */
   readonly box?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
-  /** randomChoice: the index of the transform that ran. */
+  /** randomChoice and random.oneOf: the index of the transform that ran. */
   readonly choice?: number;
+  /** random.oneOf of batch transforms: whether one ran (its `p`). */
+  readonly fired?: boolean;
 }
 
 export interface MixResult {

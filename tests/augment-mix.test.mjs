@@ -1,10 +1,10 @@
-// MixUp, CutMix and randomChoice (js/augment/mix.js): the arithmetic against torch's float32 ops
+// MixUp, CutMix, randomChoice and random.oneOf of them (js/augment/mix.js): the arithmetic against torch's float32 ops
 // (tests/fixtures/augment/mix.json from tools/fixtures/mix.py, torchvision v2's rules written out with
 // torch 1.13), the λ distribution (statistically, fixed seeds), seeding per batch, layouts, and bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mixUp, cutMix, randomChoice } from '../js/augment.js';
+import { mixUp, cutMix, randomChoice, random } from '../js/augment.js';
 import { mixRolled, pasteRolled, cutBox, betaDraw } from '../js/augment/mix.js';
 import { seedBase, sampleGenerator } from '../js/augment/generator.js';
 
@@ -99,6 +99,30 @@ test('randomChoice picks by p, seeded per batch, and says which', () => {
   assert.ok(Math.abs(share - 0.75) < 5 * Math.sqrt(0.75 * 0.25 / 4000), `share ${share}`);
   assert.deepEqual(choice(b, 5), choice(b, 5));
   assert.equal(randomChoice([mixUp({ numClasses: 2 }), cutMix({ numClasses: 2 })], { p: [0, 1] })(b, 0).params.transform, 'cutMix');
+});
+
+test('random.oneOf of batch transforms: by weights as randomChoice by p, then unfired with probability 1 - p', () => {
+  const b = batchOf(3, 2, 4, 5, 4);
+  const children = () => [mixUp({ numClasses: 4, seed: 2 }), cutMix({ numClasses: 4, seed: 2 })];
+  const one = random.oneOf(children(), { weights: [1, 3], seed: 9 }), choice = randomChoice(children(), { p: [1, 3], seed: 9 });
+  for (let k = 0; k < 40; k++) {
+    const a = one(b, k), c = choice(b, k);
+    assert.deepEqual(a.params, { ...c.params, fired: true });
+    assert.deepEqual(a.tensor.data, c.tensor.data);
+    assert.deepEqual(a.labels.data, c.labels.data);
+  }
+  const never = random.oneOf(children(), { p: 0 })(b, 3);
+  assert.deepEqual(never.params, { transform: 'oneOf', fired: false, lambda: 1 });
+  assert.deepEqual(never.tensor.data, b.tensor.data);
+  assert.notEqual(never.tensor.data, b.tensor.data, 'a copy, as the mixing transforms give');
+  assert.deepEqual(never.labels, { type: 'float32', dims: [3, 4], data: Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0) });
+  const half = random.oneOf(children(), { p: 0.3, seed: 5 });
+  const fired = Array.from({ length: 3000 }, (_, k) => half(b, k).params.fired).filter(Boolean).length / 3000;
+  assert.ok(Math.abs(fired - 0.3) < 5 * Math.sqrt(0.3 * 0.7 / 3000), `fired ${fired}`); // 5 standard deviations
+  assert.throws(() => random.oneOf([mixUp(), random.flip()]), { name: 'TypeError', message: /^random\.oneOf: options\.transforms\[0\]/ });
+  assert.throws(() => random.oneOf([mixUp()], { weights: [1, 2] }), { name: 'RangeError', message: /^random\.oneOf: options\.weights/ });
+  assert.throws(() => random.oneOf([mixUp()], { p: 2 }), { name: 'RangeError', message: /^random\.oneOf: options\.p/ });
+  assert.throws(() => random.oneOf([mixUp()], { n: 2 }), { name: 'TypeError', message: /^random\.oneOf: unknown option "n"/ });
 });
 
 test('bad input: TypeError/RangeError naming the transform and the argument', () => {

@@ -9,7 +9,7 @@ import { describe, pairOf } from './options.js';
 
 function checkChildren(list, argument, registry) {
   if (!Array.isArray(list) || list.length === 0) {
-    throw new TypeError(`${argument}: expected a non-empty array of random.* transforms, got ${describe(list)}`);
+    throw new TypeError(`${argument}: expected a non-empty array of random.* transforms (or, for random.oneOf, of batch transforms only), got ${describe(list)}`);
   }
   return list.map((t, i) => registry.checkChild(t, `${argument}[${i}]`));
 }

@@ -41,7 +41,7 @@ function checkSettings(options) {
     throw new TypeError(`${OP}: options.augment: expected a pipeline made by compose(), got ${describe(o.augment)}`);
   }
   if (o.batchTransform !== undefined && typeof o.batchTransform !== 'function') {
-    throw new TypeError(`${OP}: options.batchTransform: expected a batch transform (mixUp(), cutMix(), randomChoice()), got ${describe(o.batchTransform)}`);
+    throw new TypeError(`${OP}: options.batchTransform: expected a batch transform (mixUp(), cutMix(), randomChoice(), random.oneOf() of them), got ${describe(o.batchTransform)}`);
   }
   if (o.tensor !== null && typeof o.tensor === 'object' && 'out' in o.tensor) {
     throw new TypeError(`${OP}: options.tensor.out: each batch gets its own tensor (the loader hands them out ahead of use)`);

@@ -122,7 +122,7 @@ function mixedLabels(labels, n, lambda) {
 export function mixUp(options) {
   const op = 'mixUp';
   const s = checkSettings(options, op, ['alpha', 'seed', 'numClasses']);
-  return function mix(batch, k) {
+  return Object.assign(function mix(batch, k) {
     const { tensor, labels, n } = checkBatch(batch, s.numClasses, op);
     const lambda = betaDraw(sampleGenerator(s.base, checkIndex(k, `${op}: k`)), s.alpha);
     return {
@@ -130,7 +130,7 @@ export function mixUp(options) {
       labels: mixedLabels(labels, n, lambda),
       params: { transform: op, lambda },
     };
-  };
+  }, { numClasses: s.numClasses }); // numClasses: for random.oneOf's unfired batches
 }
 
 /** The CutMix box for λ on an h × w image about (rx, ry): half sides ⌊½√(1 − λ)·side⌋, clipped to the image. */
@@ -168,7 +168,7 @@ export function pasteRolled(data, dims, layout, box) {
 export function cutMix(options) {
   const op = 'cutMix';
   const s = checkSettings(options, op, ['alpha', 'seed', 'layout', 'numClasses']);
-  return function cut(batch, k) {
+  return Object.assign(function cut(batch, k) {
     const { tensor, labels, n } = checkBatch(batch, s.numClasses, op);
     if (tensor.dims.length !== 4) throw new RangeError(`${op}: batch.tensor: expected dims [N, C, H, W] or [N, H, W, C] (options.layout), got [${tensor.dims.join(', ')}]`);
     const [h, w] = s.layout === 'NCHW' ? tensor.dims.slice(2) : tensor.dims.slice(1, 3);
@@ -182,7 +182,29 @@ export function cutMix(options) {
       labels: mixedLabels(labels, n, lambda),
       params: { transform: op, lambda, drawn, box },
     };
-  };
+  }, { numClasses: s.numClasses }); // numClasses: for random.oneOf's unfired batches
+}
+
+function checkBatchTransforms(transforms, op) {
+  if (!Array.isArray(transforms) || transforms.length === 0 || !transforms.every((t) => typeof t === 'function')) {
+    throw new TypeError(`${op}: transforms: expected a non-empty array of batch transforms (mixUp(), cutMix()), got ${describe(transforms)}`);
+  }
+}
+
+function checkWeights(value, n, argument) {
+  const w = value ?? Array(n).fill(1);
+  if (!Array.isArray(w) || w.length !== n || !w.every((x) => typeof x === 'number' && x >= 0 && Number.isFinite(x)) || !(w.reduce((a, b) => a + b, 0) > 0)) {
+    throw new RangeError(`${argument}: expected ${n} non-negative numbers with a positive sum, got ${describe(value)}`);
+  }
+  return w;
+}
+
+/** An index in [0, weights.length) by the weights: one float of g against the running sum. */
+function pickWeighted(g, weights) {
+  let u = g.float() * weights.reduce((a, b) => a + b, 0);
+  let choice = 0;
+  while (choice < weights.length - 1 && u >= weights[choice]) u -= weights[choice++];
+  return choice;
 }
 
 /**
@@ -192,21 +214,48 @@ export function cutMix(options) {
  */
 export function randomChoice(transforms, options) {
   const op = 'randomChoice';
-  if (!Array.isArray(transforms) || transforms.length === 0 || !transforms.every((t) => typeof t === 'function')) {
-    throw new TypeError(`${op}: transforms: expected a non-empty array of batch transforms (mixUp(), cutMix()), got ${describe(transforms)}`);
-  }
+  checkBatchTransforms(transforms, op);
   const o = checkOptions(options, op, ['p', 'seed']);
-  const p = o.p ?? transforms.map(() => 1);
-  if (!Array.isArray(p) || p.length !== transforms.length || !p.every((x) => typeof x === 'number' && x >= 0 && Number.isFinite(x)) || !(p.reduce((a, b) => a + b, 0) > 0)) {
-    throw new RangeError(`${op}: options.p: expected ${transforms.length} non-negative numbers with a positive sum, got ${describe(o.p)}`);
-  }
-  const total = p.reduce((a, b) => a + b, 0);
+  const p = checkWeights(o.p, transforms.length, `${op}: options.p`);
   const base = seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`));
   return function choose(batch, k) {
-    let u = sampleGenerator(base, checkIndex(k, `${op}: k`)).float() * total;
-    let choice = 0;
-    while (choice < p.length - 1 && u >= p[choice]) u -= p[choice++];
+    const choice = pickWeighted(sampleGenerator(base, checkIndex(k, `${op}: k`)), p);
     const result = transforms[choice](batch, k);
     return { ...result, params: { ...result.params, choice } };
+  };
+}
+
+/**
+ * random.oneOf([t, ...], { weights, p = 1, seed = 0 }) of batch transforms
+ * (albumentations' OneOf grammar for mixUp and cutMix): for batch k, with
+ * probability p, one of them by `weights` (default equal), whose params gain
+ * { fired: true, choice }; otherwise copies of the tensor and of the labels
+ * as float32 [N, classes] (class indices one-hot by the children's
+ * numClasses), params { transform: 'oneOf', fired: false, lambda: 1 }. One draw decides
+ * p, the next the choice.
+ */
+export function batchOneOf(transforms, options) {
+  const op = 'random.oneOf';
+  checkBatchTransforms(transforms, op);
+  const o = checkOptions(options, op, ['weights', 'p', 'seed']);
+  const weights = checkWeights(o.weights, transforms.length, `${op}: options.weights`);
+  const p = o.p ?? 1;
+  if (typeof p !== 'number') throw new TypeError(`${op}: options.p: expected a probability in [0, 1], got ${describe(p)}`);
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`${op}: options.p: expected a probability in [0, 1], got ${p}`);
+  const base = seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`));
+  const numClasses = transforms.map((t) => t.numClasses).find((c) => c !== undefined);
+  return function oneOf(batch, k) {
+    const g = sampleGenerator(base, checkIndex(k, `${op}: k`));
+    if (p < 1 && !(g.float() < p)) {
+      const { tensor, labels } = checkBatch(batch, numClasses, op);
+      return {
+        tensor: { type: 'float32', dims: [...tensor.dims], data: tensor.data.slice() },
+        labels: { type: 'float32', dims: [...labels.dims], data: labels === batch.labels ? labels.data.slice() : labels.data },
+        params: { transform: 'oneOf', fired: false, lambda: 1 },
+      };
+    }
+    const choice = pickWeighted(g, weights);
+    const result = transforms[choice](batch, k);
+    return { ...result, params: { ...result.params, fired: true, choice } };
   };
 }

@@ -22,6 +22,9 @@ export function mixUsage(tensor: { dims: number[]; data: Float32Array }, classes
   void [mixed.data, labels.dims, params.box?.width];
   // @ts-expect-error layout is NCHW or NHWC
   cutMix({ layout: 'CHW' });
+  const either = random.oneOf([mixUp({ numClasses: 10 }), cutMix({ numClasses: 10 })], { weights: [1, 2], p: 0.8, seed: 1 });
+  const fired: boolean | undefined = either({ tensor, labels: classes }, 4).params.fired;
+  void fired;
   return params.lambda;
 }
 
