@@ -147,9 +147,9 @@ function plainThread() {
   const onDone = () => settle?.();
   if (threads) worker.on('message', onDone); else worker.onmessage = onDone;
   return {
-    run: (k, count) => new Promise((resolve) => {
+    run: (k, count, into) => new Promise((resolve) => {
       settle = resolve;
-      worker.postMessage({ k, count });
+      worker.postMessage({ k, count, into });
     }),
     close: () => worker.terminate(),
   };
@@ -161,7 +161,8 @@ function plainThread() {
  * 0, 1 and 2 workers, by the shared-memory path where it is usable and by
  * the transfer path, with a fresh tensor per batch or writing into the last
  * one (tensor.out), and the ceiling: two plain threads each running the
- * per-call loop on half as many images. close() ends the workers.
+ * per-call loop on half as many images (and, where shared memory is usable,
+ * writing into one fresh shared batch tensor instead of a tensor per call). close() ends the workers.
  */
 export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}) {
   const images = makeImages(8), photos = makePhotos(8);
@@ -220,5 +221,14 @@ export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}
     await Promise.all([plain[0].run(k, half), plain[1].run(k + half, list.length - half)]);
     return list.length;
   };
+  if (shared) {
+    // the like-for-like of a shared batch: the same two threads, each writing its half of one fresh shared [N, 3, 224, 224] tensor
+    cases['two plain threads into one fresh shared tensor'] = async (k) => {
+      const half = Math.floor(list.length / 2), sample = 3 * SIZE * SIZE * 4;
+      const buffer = new SharedArrayBuffer(sample * list.length);
+      await Promise.all([plain[0].run(k, half, { buffer, byteOffset: 0 }), plain[1].run(k + half, list.length - half, { buffer, byteOffset: half * sample })]);
+      return list.length;
+    };
+  }
   return { cases, close: async () => { await batch.close(); await Promise.all(plain.map((p) => p.close())); } };
 }

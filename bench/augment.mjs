@@ -5,7 +5,9 @@
 // child process, run once per round between the Node rounds so that both see
 // the same stretch of a shared machine's load) on all three pipelines, augment.batch of 256 images on 0, 1 and 2 workers by the
 // shared-memory and the transfer path, and two plain threads running the
-// per-call loop (the ceiling of two workers); in Node and in headless
+// per-call loop (the ceiling of two workers; and, with shared memory, the
+// same two threads writing one fresh shared batch tensor, which pays the
+// page faults of a new 154 MB array as a batch does); in Node and in headless
 // Chromium (Debian's, via playwright-core; Web Workers there), the page
 // served crossOriginIsolated (shared memory) and not (transfer only); and
 // the loader over 1,000 PNG Blobs in Chromium, decoding included.
@@ -148,6 +150,8 @@ function table(title, ms, torch) {
       const target = path === 'shared' ? '>= 1.7x, or >= 0.9 of the ceiling' : '';
       ratio(`batch, 2 workers, ${path}${suffix} / per-call loop`, loop / v, target);
       if (ceiling) ratio(`batch, 2 workers, ${path}${suffix} / two plain threads`, ceiling / v, path === 'shared' ? '>= 0.9x' : '');
+      const fresh = ms['two plain threads into one fresh shared tensor'];
+      if (fresh && path === 'shared' && !suffix) ratio('batch, 2 workers, shared / two plain threads into one fresh shared tensor (the same new 154 MB)', fresh / v);
     }
   }
   if (ms.crossOriginIsolated !== undefined) console.log(`- crossOriginIsolated: ${ms.crossOriginIsolated}`);

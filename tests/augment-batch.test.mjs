@@ -198,7 +198,7 @@ test('bad options: TypeError/RangeError naming them', async () => {
   assert.deepEqual(await batch([], {}), []);
 });
 
-test('a Node process that ran a batch on workers exits without close()', () => {
+const runBatchScript = (flags) => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const script = `
     import { ready } from './js/index.js';
@@ -207,8 +207,18 @@ test('a Node process that ran a batch on workers exits without close()', () => {
     const { batch } = compose([random.flip({ horizontal: 0.5 })], { seed: 2 });
     const out = await batch([{ width: 4, height: 4, data: new Uint8Array(64) }], { workers: 2 });
     console.log('done', out.length);`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, timeout: 30000, encoding: 'utf8' });
+  return spawnSync(process.execPath, [...flags, '--input-type=module', '--eval', script], { cwd: root, timeout: 30000, encoding: 'utf8' });
+};
+
+test('a Node process that ran a batch on workers exits without close()', () => {
+  const child = runBatchScript([]);
   assert.equal(child.error, undefined, 'the process exited by itself');
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout.trim(), 'done 1');
+});
+
+test('workers start under V8 flags, which a worker refuses in its execArgv (node --max-old-space-size=...)', () => {
+  const child = runBatchScript(['--max-old-space-size=4096', '--stack-size=984', '--enable-source-maps', '--trace-gc']);
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout.split('\n').filter((line) => !line.startsWith('[')).join('\n').trim(), 'done 1', 'no ERR_WORKER_INVALID_EXEC_ARGV');
 });

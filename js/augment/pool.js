@@ -21,12 +21,34 @@ function nodeThreads() {
  * { post(message, transfer), listen(onMessage, onFailure), terminate(), hold(bool) }.
  * hold(false) lets a Node process exit while the worker idles.
  */
+let workerFlags = null; // the process's flags a worker takes, once known
+
+/**
+ * A worker_thread on worker.js with the process's flags (node --conditions,
+ * --enable-source-maps ...) but those a worker refuses: --input-type (node
+ * --input-type=module -e ...; a worker file is not a string), and V8's
+ * (--max-old-space-size, --stack-size, --trace-gc), which are the whole
+ * process's and already in force in every thread, but which a Worker given
+ * them in execArgv refuses with ERR_WORKER_INVALID_EXEC_ARGV; its message
+ * lists them, and without a list no flags are passed.
+ */
+function nodeWorker(threads) {
+  workerFlags ??= globalThis.process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  try {
+    return new threads.Worker(nodeWorkerUrl(), { execArgv: workerFlags });
+  } catch (error) {
+    if (error?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || workerFlags.length === 0) throw error;
+    const listed = /flags: (.*)$/.exec(error.message)?.[1].split(', ') ?? [];
+    const kept = workerFlags.filter((flag) => !listed.includes(flag));
+    workerFlags = kept.length < workerFlags.length ? kept : [];
+    return nodeWorker(threads);
+  }
+}
+
 function spawn() {
   const threads = nodeThreads();
   if (threads) {
-    // The worker inherits the process's flags; --input-type (node --input-type=module -e ...) is refused for a file.
-    const execArgv = globalThis.process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
-    const worker = new threads.Worker(nodeWorkerUrl(), { execArgv });
+    const worker = nodeWorker(threads);
     return {
       post: (message, transfer) => worker.postMessage(message, transfer),
       listen(onMessage, onFailure) {
