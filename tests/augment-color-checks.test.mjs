@@ -105,6 +105,13 @@ test('gaussianBlur on an image no larger than half the kernel: a RangeError nami
   assert.equal(augment({ image: testImage(6, 5, 3, 0) }, 0).image.height, 5);
 });
 
+test('resize({ longer }) that rounds a side to 0: a RangeError naming random.resize and options.longer (was matrix.invert\'s singular matrix)', () => {
+  const augment = compose([random.resize({ longer: 7 })]);
+  assert.throws(() => augment({ image: testImage(1, 23, 3, 0) }, 0),
+    (e) => e instanceof RangeError && /random\.resize: options\.longer: 7 makes a 1x23 image 0x7 \(a side rounds to 0\)/.test(e.message));
+  assert.deepEqual([augment({ image: testImage(2, 23, 3, 0) }, 0).image.width, augment({ image: testImage(3, 23, 3, 0) }, 0).image.height], [1, 7]);
+});
+
 test('a replay whose params do not belong to the pipeline is refused', () => {
   const grammar = compose([random.oneOf([random.invert(), random.flip()]), random.someOf([random.equalize(), random.flip()])]);
   const img = testImage(5, 5, 3, 0);

@@ -305,6 +305,10 @@ const resize = {
       [width, height] = scale === 1 ? [W, H] : [roundHalfEven(W * scale), roundHalfEven(H * scale)];
     }
     if (W === 0 || H === 0) needsPixels(size, 'resize');
+    // { longer } on a long thin image: the short side can round to 0 (albumentations' cv2.resize fails there too)
+    if (width === 0 || height === 0) {
+      throw new RangeError(`random.resize: options.longer: ${o.longer} makes a ${W}x${H} image ${width}x${height} (a side rounds to 0)`);
+    }
     return matrixStep(cropResize(0, 0, W, H, width, height), width, height);
   },
 };
