@@ -26,6 +26,8 @@ const CASES = [
   [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /random\.gaussianBlur: options\.sigma/],
   [() => random.gaussianBlur({ size: 3, sigma: [2, 1] }), RangeError, /random\.gaussianBlur: options\.sigma: reversed range/],
   [() => random.erasing({ scale: [0.5, 0.1] }), RangeError, /random\.erasing: options\.scale: reversed range/],
+  [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /^random\.gaussianBlur: options\.sigma: expected values > 0, got 0$/],
+  [() => random.erasing({ ratio: [0, 2] }), RangeError, /^random\.erasing: options\.ratio: expected values > 0, got \[0, 2\]$/],
   [() => random.erasing({ scale: [0.1, 1.5] }), RangeError, /random\.erasing: options\.scale: expected a range within \[0, 1\]/],
   [() => random.erasing({ ratio: [0, 1] }), RangeError, /random\.erasing: options\.ratio/],
   [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per colour channel or 'random'/],
@@ -72,7 +74,7 @@ test('bad options: a TypeError or RangeError naming the transform and the option
   for (const [make, type, message] of CASES) {
     assert.throws(make, (e) => e instanceof type && message.test(e.message), String(message));
   }
-  assert.equal(CASES.length, 55);
+  assert.equal(CASES.length, 57);
 });
 
 test('bad input at the call: a policy fill of another channel count; the pipeline works afterwards', () => {
