@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
-import { compose, random } from '../js/augment.js';
+import { compose, random, mixUp, cutMix } from '../js/augment.js';
 import { testImage } from './support/augment-color.mjs';
 
 await ready();
@@ -28,6 +28,7 @@ const CASES = [
   [() => random.erasing({ scale: [0.5, 0.1] }), RangeError, /random\.erasing: options\.scale: reversed range/],
   [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /^random\.gaussianBlur: options\.sigma: expected values > 0, got 0$/],
   [() => random.erasing({ ratio: [0, 2] }), RangeError, /^random\.erasing: options\.ratio: expected values > 0, got \[0, 2\]$/],
+  [() => random.oneOf([mixUp({ alpha: 0.2 }), cutMix()]), TypeError, /^random\.oneOf: options\.transforms\[0\]: expected a transform made by random\.\*, got a function \(for batch transforms such as mixUp\(\) and cutMix\(\), use randomChoice/],
   [() => random.erasing({ scale: [0.1, 1.5] }), RangeError, /random\.erasing: options\.scale: expected a range within \[0, 1\]/],
   [() => random.erasing({ ratio: [0, 1] }), RangeError, /random\.erasing: options\.ratio/],
   [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per colour channel or 'random'/],
@@ -74,7 +75,7 @@ test('bad options: a TypeError or RangeError naming the transform and the option
   for (const [make, type, message] of CASES) {
     assert.throws(make, (e) => e instanceof type && message.test(e.message), String(message));
   }
-  assert.equal(CASES.length, 57);
+  assert.equal(CASES.length, 58);
 });
 
 test('bad input at the call: a policy fill of another channel count; the pipeline works afterwards', () => {

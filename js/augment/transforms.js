@@ -329,6 +329,10 @@ export function flatSteps(step) {
 
 const grammar = makeGrammar({
   checkChild: (t, argument) => {
+    if (typeof t === 'function') {
+      // mixUp() / cutMix() are batch transforms, chosen among by randomChoice (torchvision v2.RandomChoice)
+      throw new TypeError(`${argument}: expected a transform made by random.*, got a function (for batch transforms such as mixUp() and cutMix(), use randomChoice([...], { p }))`);
+    }
     if (t === null || typeof t !== 'object' || typeof t.transform !== 'string' || !Object.hasOwn(TRANSFORMS, t.transform)) {
       throw new TypeError(`${argument}: expected a transform made by random.* (e.g. random.flip()), got ${describe(t)}`);
     }
