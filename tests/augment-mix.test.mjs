@@ -130,6 +130,8 @@ test('bad input: TypeError/RangeError naming the transform and the argument', ()
   assert.throws(() => mixUp({ numClasses: 2 })({ ...b, tensor: { dims: [2, 16], data: new Uint8Array(32) } }, 0), { name: 'TypeError', message: /^mixUp: batch\.tensor/ });
   assert.throws(() => mixUp({ numClasses: 2 })(b, -1), { name: 'RangeError', message: /^mixUp: k/ });
   assert.throws(() => cutMix({ numClasses: 2 })({ ...b, tensor: { type: 'float32', dims: [2, 16], data: new Float32Array(32) } }, 0), { name: 'RangeError', message: /^cutMix: batch\.tensor/ });
+  assert.throws(() => cutMix({ numClasses: 0 }), { name: 'RangeError', message: /^cutMix: options\.numClasses: expected a positive integer, got 0$/ });
+  assert.throws(() => mixUp({ numClasses: '3' }), { name: 'TypeError', message: /^mixUp: options\.numClasses: expected a positive integer, got "3"$/ });
   assert.throws(() => mixUp({ seed: -1 }), { name: 'RangeError', message: /^mixUp: options\.seed/ });
   assert.throws(() => randomChoice([mixUp()], { seed: 'x' }), { name: 'TypeError', message: /^randomChoice: options\.seed/ });
   assert.throws(() => randomChoice([]), { name: 'TypeError', message: /^randomChoice: transforms/ });

@@ -67,7 +67,15 @@ function checkSettings(options, op, keys) {
   const o = checkOptions(options, op, keys);
   const layout = o.layout ?? 'NCHW';
   if (!LAYOUTS.includes(layout)) throw new RangeError(`${op}: options.layout: expected 'NCHW' or 'NHWC', got ${describe(layout)}`);
-  return { alpha: checkAlpha(o.alpha, op), base: seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`)), layout, numClasses: o.numClasses };
+  return { alpha: checkAlpha(o.alpha, op), base: seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`)), layout, numClasses: checkClasses(o.numClasses, op) };
+}
+
+/** options.numClasses: undefined (labels come one-hot) or a positive integer, checked when the transform is made. */
+function checkClasses(value, op) {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number') throw new TypeError(`${op}: options.numClasses: expected a positive integer, got ${describe(value)}`);
+  if (!(Number.isSafeInteger(value) && value >= 1)) throw new RangeError(`${op}: options.numClasses: expected a positive integer, got ${value}`);
+  return value;
 }
 
 /**
