@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
-import { compose, random } from '../js/augment.js';
+import { compose, random, mixUp, cutMix } from '../js/augment.js';
 import { testImage } from './support/augment-color.mjs';
 
 await ready();
@@ -26,6 +26,9 @@ const CASES = [
   [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /random\.gaussianBlur: options\.sigma/],
   [() => random.gaussianBlur({ size: 3, sigma: [2, 1] }), RangeError, /random\.gaussianBlur: options\.sigma: reversed range/],
   [() => random.erasing({ scale: [0.5, 0.1] }), RangeError, /random\.erasing: options\.scale: reversed range/],
+  [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /^random\.gaussianBlur: options\.sigma: expected values > 0, got 0$/],
+  [() => random.erasing({ ratio: [0, 2] }), RangeError, /^random\.erasing: options\.ratio: expected values > 0, got \[0, 2\]$/],
+  [() => random.oneOf([mixUp({ alpha: 0.2 }), cutMix()]), TypeError, /^random\.oneOf: options\.transforms\[0\]: expected a transform made by random\.\*, got a function \(for batch transforms such as mixUp\(\) and cutMix\(\), use randomChoice/],
   [() => random.erasing({ scale: [0.1, 1.5] }), RangeError, /random\.erasing: options\.scale: expected a range within \[0, 1\]/],
   [() => random.erasing({ ratio: [0, 1] }), RangeError, /random\.erasing: options\.ratio/],
   [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per colour channel or 'random'/],
@@ -72,7 +75,7 @@ test('bad options: a TypeError or RangeError naming the transform and the option
   for (const [make, type, message] of CASES) {
     assert.throws(make, (e) => e instanceof type && message.test(e.message), String(message));
   }
-  assert.equal(CASES.length, 55);
+  assert.equal(CASES.length, 58);
 });
 
 test('bad input at the call: a policy fill of another channel count; the pipeline works afterwards', () => {
@@ -103,6 +106,13 @@ test('gaussianBlur on an image no larger than half the kernel: a RangeError nami
   assert.throws(() => augment({ image: testImage(6, 4, 3, 0) }, 0),
     (e) => e instanceof RangeError && /random\.gaussianBlur: options\.size: a 3x9 kernel needs an image larger than half of it .* got 6x4/.test(e.message));
   assert.equal(augment({ image: testImage(6, 5, 3, 0) }, 0).image.height, 5);
+});
+
+test('resize({ longer }) that rounds a side to 0: a RangeError naming random.resize and options.longer (was matrix.invert\'s singular matrix)', () => {
+  const augment = compose([random.resize({ longer: 7 })]);
+  assert.throws(() => augment({ image: testImage(1, 23, 3, 0) }, 0),
+    (e) => e instanceof RangeError && /random\.resize: options\.longer: 7 makes a 1x23 image 0x7 \(a side rounds to 0\)/.test(e.message));
+  assert.deepEqual([augment({ image: testImage(2, 23, 3, 0) }, 0).image.width, augment({ image: testImage(3, 23, 3, 0) }, 0).image.height], [1, 7]);
 });
 
 test('a replay whose params do not belong to the pipeline is refused', () => {

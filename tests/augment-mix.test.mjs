@@ -48,6 +48,24 @@ test('λ ~ Beta(α, α): mean and variance within 5 standard errors (20,000 draw
   }
 });
 
+test('λ for a tiny α: a number in [0, 1] even where both Gamma draws underflow to 0 (was NaN: 0/0)', () => {
+  // Beta(α, α) for α → 0 puts half its mass near 0 and half near 1 (variance → 1/4)
+  for (const alpha of [1e-3, 5e-3]) {
+    const base = seedBase(11);
+    const draws = Array.from({ length: 4000 }, (_, k) => betaDraw(sampleGenerator(base, k), alpha));
+    assert.ok(draws.every((v) => v >= 0 && v <= 1), `α=${alpha}: a draw outside [0, 1] (NaN?)`);
+    const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
+    assert.ok(Math.abs(mean - 0.5) < 5 * Math.sqrt(0.25 / draws.length), `α=${alpha}: mean ${mean}`);
+    assert.ok(draws.filter((v) => v > 0.01 && v < 0.99).length < 0.05 * draws.length, `α=${alpha}: mass in the middle`);
+  }
+  const b = batchOf(3, 1, 4, 5, 2);
+  for (let k = 0; k < 20; k++) {
+    const cut = cutMix({ alpha: 1e-3, seed: 1, numClasses: 2 })(b, k), mix = mixUp({ alpha: 1e-3, seed: 1, numClasses: 2 })(b, k);
+    assert.ok(Number.isFinite(cut.params.lambda) && Number.isInteger(cut.params.box.width), `cutMix k=${k}: ${JSON.stringify(cut.params)}`);
+    assert.ok(Number.isFinite(mix.params.lambda) && mix.tensor.data.every(Number.isFinite), `mixUp k=${k}: ${mix.params.lambda}`);
+  }
+});
+
 const batchOf = (n, c, h, w, classes) => ({
   tensor: { type: 'float32', dims: [n, c, h, w], data: Float32Array.from({ length: n * c * h * w }, (_, i) => (i * 7919) % 251) },
   labels: Array.from({ length: n }, (_, i) => i % classes),
@@ -136,6 +154,8 @@ test('bad input: TypeError/RangeError naming the transform and the argument', ()
   assert.throws(() => mixUp({ numClasses: 2 })({ ...b, tensor: { dims: [2, 16], data: new Uint8Array(32) } }, 0), { name: 'TypeError', message: /^mixUp: batch\.tensor/ });
   assert.throws(() => mixUp({ numClasses: 2 })(b, -1), { name: 'RangeError', message: /^mixUp: k/ });
   assert.throws(() => cutMix({ numClasses: 2 })({ ...b, tensor: { type: 'float32', dims: [2, 16], data: new Float32Array(32) } }, 0), { name: 'RangeError', message: /^cutMix: batch\.tensor/ });
+  assert.throws(() => cutMix({ numClasses: 0 }), { name: 'RangeError', message: /^cutMix: options\.numClasses: expected a positive integer, got 0$/ });
+  assert.throws(() => mixUp({ numClasses: '3' }), { name: 'TypeError', message: /^mixUp: options\.numClasses: expected a positive integer, got "3"$/ });
   assert.throws(() => mixUp({ seed: -1 }), { name: 'RangeError', message: /^mixUp: options\.seed/ });
   assert.throws(() => randomChoice([mixUp()], { seed: 'x' }), { name: 'TypeError', message: /^randomChoice: options\.seed/ });
   assert.throws(() => randomChoice([]), { name: 'TypeError', message: /^randomChoice: transforms/ });

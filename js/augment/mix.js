@@ -15,9 +15,17 @@ import { seedBase, sampleGenerator, checkIndex, checkSeed } from './generator.js
 const f32 = Math.fround;
 const LAYOUTS = ['NCHW', 'NHWC'];
 
-/** A Gamma(a, 1) draw (Marsaglia and Tsang; a < 1 through Gamma(a + 1)·U^(1/a)). */
+/**
+ * A Gamma(a, 1) draw as { value, log } (Marsaglia and Tsang; a < 1 through
+ * Gamma(a + 1)·U^(1/a)). `log` is the draw's logarithm, finite even where
+ * `value` underflows to 0 (a small a: U^(1/a) is 0 for U < 0.49 when a = 0.001).
+ */
 function gamma(g, a) {
-  if (a < 1) return gamma(g, a + 1) * Math.pow(1 - g.float(), 1 / a);
+  if (a < 1) {
+    const base = gamma(g, a + 1).value;
+    const u = 1 - g.float(); // (0, 1]
+    return { value: base * Math.pow(u, 1 / a), log: Math.log(base) + Math.log(u) / a };
+  }
   const d = a - 1 / 3, c = 1 / Math.sqrt(9 * d);
   for (;;) {
     let x, v;
@@ -27,7 +35,7 @@ function gamma(g, a) {
     } while (v <= 0);
     v = v * v * v;
     const u = 1 - g.float(); // (0, 1]
-    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return { value: d * v, log: Math.log(d * v) };
   }
 }
 
@@ -37,10 +45,15 @@ function normal(g) {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-/** A Beta(α, α) draw, as X / (X + Y) with X, Y ~ Gamma(α). */
+/**
+ * A Beta(α, α) draw, as X / (X + Y) with X, Y ~ Gamma(α). When both underflow
+ * to 0 (α ≲ 0.01), 0/0 would be NaN: the ratio is then taken from their
+ * logarithms, 1 / (1 + e^(ln Y − ln X)), which is 0 or 1 but for a near tie.
+ */
 export function betaDraw(g, alpha) {
   const x = gamma(g, alpha), y = gamma(g, alpha);
-  return x / (x + y);
+  if (x.value + y.value > 0) return x.value / (x.value + y.value);
+  return 1 / (1 + Math.exp(y.log - x.log));
 }
 
 function checkAlpha(value, op) {
@@ -54,7 +67,15 @@ function checkSettings(options, op, keys) {
   const o = checkOptions(options, op, keys);
   const layout = o.layout ?? 'NCHW';
   if (!LAYOUTS.includes(layout)) throw new RangeError(`${op}: options.layout: expected 'NCHW' or 'NHWC', got ${describe(layout)}`);
-  return { alpha: checkAlpha(o.alpha, op), base: seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`)), layout, numClasses: o.numClasses };
+  return { alpha: checkAlpha(o.alpha, op), base: seedBase(checkSeed(o.seed ?? 0, `${op}: options.seed`)), layout, numClasses: checkClasses(o.numClasses, op) };
+}
+
+/** options.numClasses: undefined (labels come one-hot) or a positive integer, checked when the transform is made. */
+function checkClasses(value, op) {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number') throw new TypeError(`${op}: options.numClasses: expected a positive integer, got ${describe(value)}`);
+  if (!(Number.isSafeInteger(value) && value >= 1)) throw new RangeError(`${op}: options.numClasses: expected a positive integer, got ${value}`);
+  return value;
 }
 
 /**

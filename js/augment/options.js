@@ -59,7 +59,11 @@ export function range(value, fallback, argument, { signed = false, min = -Infini
   }
   const [lo, hi] = pair;
   if (lo > hi) throw new RangeError(`${argument}: reversed range [${lo}, ${hi}] (expected [lo, hi] with lo <= hi)`);
-  if (lo < min || hi > max) throw new RangeError(`${argument}: expected a range within [${min}, ${max}], got [${lo}, ${hi}]`);
+  if (lo < min || hi > max) {
+    // min: Number.MIN_VALUE stands for "> 0"; say so rather than print 5e-324
+    if (min === Number.MIN_VALUE && hi <= max) throw new RangeError(`${argument}: expected values > 0, got ${typeof value === 'number' ? value : `[${lo}, ${hi}]`}`);
+    throw new RangeError(`${argument}: expected a range within [${min}, ${max}], got [${lo}, ${hi}]`);
+  }
   return pair;
 }
 

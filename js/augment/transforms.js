@@ -305,6 +305,10 @@ const resize = {
       [width, height] = scale === 1 ? [W, H] : [roundHalfEven(W * scale), roundHalfEven(H * scale)];
     }
     if (W === 0 || H === 0) needsPixels(size, 'resize');
+    // { longer } on a long thin image: the short side can round to 0 (albumentations' cv2.resize fails there too)
+    if (width === 0 || height === 0) {
+      throw new RangeError(`random.resize: options.longer: ${o.longer} makes a ${W}x${H} image ${width}x${height} (a side rounds to 0)`);
+    }
     return matrixStep(cropResize(0, 0, W, H, width, height), width, height);
   },
 };
@@ -325,6 +329,10 @@ export function flatSteps(step) {
 
 const grammar = makeGrammar({
   checkChild: (t, argument) => {
+    if (typeof t === 'function') {
+      // mixUp() / cutMix() are batch transforms, chosen among by randomChoice (torchvision v2.RandomChoice)
+      throw new TypeError(`${argument}: expected a transform made by random.*, got a function (for batch transforms such as mixUp() and cutMix(), use randomChoice([...], { p }))`);
+    }
     if (t === null || typeof t !== 'object' || typeof t.transform !== 'string' || !Object.hasOwn(TRANSFORMS, t.transform)) {
       throw new TypeError(`${argument}: expected a transform made by random.* (e.g. random.flip()), got ${describe(t)}`);
     }
