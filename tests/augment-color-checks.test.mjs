@@ -28,7 +28,8 @@ const CASES = [
   [() => random.erasing({ scale: [0.5, 0.1] }), RangeError, /random\.erasing: options\.scale: reversed range/],
   [() => random.gaussianBlur({ size: 3, sigma: 0 }), RangeError, /^random\.gaussianBlur: options\.sigma: expected values > 0, got 0$/],
   [() => random.erasing({ ratio: [0, 2] }), RangeError, /^random\.erasing: options\.ratio: expected values > 0, got \[0, 2\]$/],
-  [() => random.oneOf([mixUp({ alpha: 0.2 }), cutMix()]), TypeError, /^random\.oneOf: options\.transforms\[0\]: expected a transform made by random\.\*, got a function \(for batch transforms such as mixUp\(\) and cutMix\(\), use randomChoice/],
+  [() => random.oneOf([mixUp({ alpha: 0.2 }), random.flip()]), TypeError, /^random\.oneOf: options\.transforms\[0\]: expected a transform made by random\.\*, got a function \(batch transforms such as mixUp\(\) and cutMix\(\) go in a random\.oneOf of their own, or randomChoice/],
+  [() => random.someOf([mixUp({ alpha: 0.2 }), cutMix()]), TypeError, /^random\.someOf: options\.transforms\[0\]: expected a transform made by random\.\*, got a function/],
   [() => random.erasing({ scale: [0.1, 1.5] }), RangeError, /random\.erasing: options\.scale: expected a range within \[0, 1\]/],
   [() => random.erasing({ ratio: [0, 1] }), RangeError, /random\.erasing: options\.ratio/],
   [() => random.erasing({ value: 'noise' }), TypeError, /random\.erasing: options\.value: expected a number, one number per colour channel or 'random'/],
@@ -75,7 +76,7 @@ test('bad options: a TypeError or RangeError naming the transform and the option
   for (const [make, type, message] of CASES) {
     assert.throws(make, (e) => e instanceof type && message.test(e.message), String(message));
   }
-  assert.equal(CASES.length, 58);
+  assert.equal(CASES.length, 59);
 });
 
 test('bad input at the call: a policy fill of another channel count; the pipeline works afterwards', () => {

@@ -330,8 +330,8 @@ export function flatSteps(step) {
 const grammar = makeGrammar({
   checkChild: (t, argument) => {
     if (typeof t === 'function') {
-      // mixUp() / cutMix() are batch transforms, chosen among by randomChoice (torchvision v2.RandomChoice)
-      throw new TypeError(`${argument}: expected a transform made by random.*, got a function (for batch transforms such as mixUp() and cutMix(), use randomChoice([...], { p }))`);
+      // mixUp() / cutMix() are batch transforms: a random.oneOf of them alone, or randomChoice, chooses among them
+      throw new TypeError(`${argument}: expected a transform made by random.*, got a function (batch transforms such as mixUp() and cutMix() go in a random.oneOf of their own, or randomChoice([...], { p }))`);
     }
     if (t === null || typeof t !== 'object' || typeof t.transform !== 'string' || !Object.hasOwn(TRANSFORMS, t.transform)) {
       throw new TypeError(`${argument}: expected a transform made by random.* (e.g. random.flip()), got ${describe(t)}`);
