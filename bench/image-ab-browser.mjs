@@ -22,7 +22,12 @@ console.log(`image A/B in headless Chromium, ${size} RGBA, ${rounds} interleaved
   `(page wall ms beside); load ${load()}`);
 
 const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
-const renderers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/cmdline`).includes('--type=renderer'));
+// The tab's renderer: the renderer process with the most CPU time (Chromium may keep a spare one, which can exit mid-run).
+function renderers() {
+  const all = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/cmdline`).includes('--type=renderer'));
+  const ticks = (pid) => { const f = read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? []; return Number(f[11] ?? 0) + Number(f[12] ?? 0); };
+  return all.sort((a, b) => ticks(b) - ticks(a)).slice(0, 1);
+}
 /** { cpu: ns on CPU summed over every thread of `pids`, main: of their main threads, faults: minor faults } */
 function usage(pids) {
   let cpu = 0, main = 0, faults = 0, user = 0, system = 0;
