@@ -19,10 +19,17 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 // Cross-origin isolation (SharedArrayBuffer in the page and its workers): what a site serves to unlock the shared-memory path.
 const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' };
 
-function serve(isolated) {
+// `trees`: more checkouts (directories holding js/, wasm/ and bench/), served at /tree/<index>/ (A/B benches).
+function resolvePath(pathname, trees) {
+  const mounted = /^\/tree\/(\d+)(\/.*)$/.exec(pathname);
+  if (mounted && trees[Number(mounted[1])]) return { root: trees[Number(mounted[1])], path: normalize(join(trees[Number(mounted[1])], mounted[2])) };
+  return { root: ROOT, path: normalize(join(ROOT, pathname)) };
+}
+
+function serve(isolated, trees) {
   const server = createServer(async (request, response) => {
-    const path = normalize(join(ROOT, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-    if (!SERVED.some((dir) => path.startsWith(join(ROOT, dir) + sep))) {
+    const { root, path } = resolvePath(decodeURIComponent(new URL(request.url, 'http://x').pathname), trees);
+    if (!SERVED.some((dir) => path.startsWith(join(root, dir) + sep))) {
       response.writeHead(404).end();
       return;
     }
@@ -41,13 +48,16 @@ function serve(isolated) {
  * `page.evaluate(fn, { base, ...args })` returns, with the page's uncaught
  * errors as `errors`. Resolves to { error } when Chromium is not installed.
  * `isolated`: served with the COOP/COEP headers (crossOriginIsolated, so
- * SharedArrayBuffer is usable).
+ * SharedArrayBuffer is usable). `flags`: more Chromium switches, for
+ * diagnosis only (e.g. --js-flags=--no-liftoff; users cannot set them).
+ * `trees`: directories (each holding js/, wasm/, bench/) served at
+ * /tree/0/, /tree/1/, ... beside this checkout.
  */
-export async function inChromium(page, fn, args, { isolated = false } = {}) {
+export async function inChromium(page, fn, args, { isolated = false, flags = [], trees = [] } = {}) {
   if (!existsSync(CHROMIUM)) return { error: `${CHROMIUM} is not installed` };
   const { chromium } = await import('playwright-core');
-  const server = await serve(isolated);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const server = await serve(isolated, trees);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...flags] });
   try {
     const tab = await browser.newPage();
     const errors = [];
@@ -57,6 +67,25 @@ export async function inChromium(page, fn, args, { isolated = false } = {}) {
     const result = await tab.evaluate(fn, { base, ...args });
     if (errors.length) result.errors = errors;
     return result;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/**
+ * Opens `page` as inChromium does and runs `body(tab, session)` with a
+ * Chrome DevTools Protocol session of the tab (profiling, tracing).
+ */
+export async function inChromiumSession(page, body, { isolated = true, flags = [], trees = [] } = {}) {
+  const { chromium } = await import('playwright-core');
+  const server = await serve(isolated, trees);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...flags] });
+  try {
+    const tab = await browser.newPage();
+    tab.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    await tab.goto(`http://127.0.0.1:${server.address().port}/bench/${page}`);
+    return await body(tab, await tab.context().newCDPSession(tab));
   } finally {
     await browser.close();
     server.close();

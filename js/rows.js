@@ -9,6 +9,7 @@
 // of an image, or the elements of the trailing axes a pad leaves alone).
 // rows[r] is the source row of result row r, columns[c] the source unit of
 // result unit c within its row; -1 in either means the fill.
+import { touchAhead } from './stream.js';
 
 /**
  * An int32 index map of `entries` entries that `write(pointer, bytes)` (a
@@ -145,6 +146,7 @@ export function moveRows({ source, target, rows, columns, sourceRowUnits, target
   const { steps } = plan;
   const words = steps.length > 0 ? wordsOf(source, target, unitBytes) : null;
   const wordBytes = words ? unitBytes / words.perUnit : 1;
+  const ahead = touchAhead(target); // a fresh result's pages, a cacheful at a time (stream.js)
   let fillStart = 0, fillEnd = 0; // the fill not yet written
   const addFill = (start, end) => {
     if (start !== fillEnd) {
@@ -155,6 +157,7 @@ export function moveRows({ source, target, rows, columns, sourceRowUnits, target
   };
   for (let r = 0; r < rows.length; r++) {
     const at = r * outRow, row = rows[r];
+    ahead(at + outRow);
     if (row < 0) {
       addFill(at, at + outRow);
       continue;

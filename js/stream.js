@@ -78,64 +78,91 @@ export function poisonFreshBuffers(byte = null) {
 
 /**
  * A new ArrayBuffer of `bytes` bytes whose contents are unspecified: the
- * caller must overwrite all of it.
+ * caller must overwrite all of it, a chunk at a time with its pages touched
+ * first (copyTouching, touchAhead): see TOUCH_CHUNK_BYTES.
  */
 export function uninitialisedBuffer(bytes) {
   if (poison !== null) return new Uint8Array(bytes).fill(poison).buffer;
   if (allocUnsafe && bytes >= UNSAFE_MIN_BYTES) {
     const view = allocUnsafe(bytes);
-    if (view.byteOffset === 0 && view.buffer.byteLength === bytes) return touchPages(view.buffer);
+    if (view.byteOffset === 0 && view.buffer.byteLength === bytes) return view.buffer;
   }
-  return touchPages(new ArrayBuffer(bytes));
+  return new ArrayBuffer(bytes);
 }
 
 // A fresh result's pages may be new to the process (always in a browser,
-// whose large ArrayBuffers are fresh mappings; in Node when the allocator has
-// just taken them from the OS). A page's first write then faults, and a fault
-// taken inside a memcpy (a TypedArray.prototype.set of a row, which glibc
-// copies with `rep movsb` from 2 KiB up) costs more than one taken by a
-// single store: writing one byte per page first, then the rows, measured
-// 6.0 ms against 7.3 for a 9.1 MB result by 1080 row sets (1920x1080 RGBA
-// padded by 32; headless Chromium, medians; Node with fresh pages 5.0
-// against 6.5), and about 0.1 ms more (2,200 stores) when the pages are
-// not new. Below this size the faults are few.
+// whose large ArrayBuffers are fresh mappings that go back to the OS when
+// freed; in Node when the allocator has just taken them from the OS). A
+// page's first write then faults, and the kernel zeroes the page. Two rules:
+// - A fault taken inside a memcpy (a TypedArray.prototype.set of a row, which
+//   glibc copies with `rep movsb` from 2 KiB up) costs more than one taken by
+//   a single store: writing one byte per page first, then the rows, measured
+//   6.0 ms against 7.3 for a 9.1 MB result by 1080 row sets (1920x1080 RGBA
+//   padded by 32; headless Chromium, medians; Node with fresh pages 5.0
+//   against 6.5).
+// - But not the whole result at once: touching all 8 MB of a 1080p result
+//   first had the kernel zero 8 MB of new pages, which left the cache before
+//   the copies wrote them again (a second trip to memory for every line).
+//   So writers touch a chunk that stays in cache, then write it, then the
+//   next: headless Chromium, 1080p RGBA, old / new / old / new in one page
+//   (bench/image-ab-browser.mjs, load 3.5-3.9), the renderer's main-thread
+//   CPU ms: flip horizontal 5.10 / 4.83 / 5.29 / 4.64, blur 5x5 7.35 / 6.61 /
+//   7.42 / 6.38, rotate90 7.27 / 6.72 / 7.04 / 6.89, with the same 2,028
+//   page faults per call.
+// On pages that are not new the stores cost about 0.1 ms per 9 MB.
 const TOUCH_MIN_BYTES = 64 * 1024;
+const TOUCH_CHUNK_BYTES = 256 * 1024;
 const PAGE_BYTES = 4096;
 
 /**
  * Writes 0 to one byte in every 4 KiB step of bytes[start, start + length)
  * and to its last byte, so each page the range covers is faulted in by a
- * store; ranges under TOUCH_MIN_BYTES are left alone. The caller overwrites
- * the whole range afterwards.
+ * store. The caller overwrites the whole range afterwards.
  */
 function touchRange(bytes, start, length) {
-  if (length < TOUCH_MIN_BYTES) return;
   for (let at = start; at < start + length; at += PAGE_BYTES) bytes[at] = 0;
   bytes[start + length - 1] = 0;
 }
 
-/** `buffer`, its every page written once (touchRange). */
-function touchPages(buffer) {
-  touchRange(new Uint8Array(buffer), 0, buffer.byteLength);
-  return buffer;
+/**
+ * For a writer that fills `bytes` front to back in pieces (rows): touches
+ * the pages of the next chunk (TOUCH_CHUNK_BYTES) once a write reaches
+ * past what is touched. `ahead(end)` before writing up to byte `end`.
+ * Arrays under TOUCH_MIN_BYTES are left alone.
+ */
+export function touchAhead(bytes) {
+  if (bytes.length < TOUCH_MIN_BYTES) return () => {};
+  let touched = 0;
+  return (end) => {
+    while (touched < end) {
+      const length = Math.min(TOUCH_CHUNK_BYTES, bytes.length - touched);
+      touchRange(bytes, touched, length);
+      touched += length;
+    }
+  };
 }
 
 /**
- * target.set(source, offset) (byte arrays) with every destination page
- * written first by a single store (touchRange), when the copy is large:
- * a page a memcpy faults in costs more than one a store faults in (see
- * touchPages), and the destination of a copy out of the heap may be new
- * memory that no fresh-result pass touched (a slice of augment.batch's
- * tensor, 154 MB for 256 samples; a caller's `out`). Measured on that batch
- * (bench/batch-faults.mjs, old and new in one process, two runs): the same
- * 147 faults per sample took 0.32 ms of system time against 0.39-0.40, and
- * user + system 0.88-0.96 ms against 0.91-1.00. On pages already there the
- * stores cost about 0.1 µs per 600 KB.
+ * target.set(source, offset) (byte arrays), for large copies in chunks of
+ * TOUCH_CHUNK_BYTES, each chunk's destination pages written first by single
+ * stores (see above): the destination may be new memory (a fresh result; a
+ * slice of augment.batch's tensor, 154 MB for 256 samples; a caller's
+ * `out`). Measured on that batch (bench/batch-faults.mjs, old and new in one
+ * process, two runs): touching first, the same 147 faults per sample took
+ * 0.32 ms of system time against 0.39-0.40, and user + system 0.88-0.96 ms
+ * against 0.91-1.00.
  */
 export function copyTouching(target, source, offset = 0) {
   // out of range: target.set throws before writing anything, as without the touches
-  if (offset >= 0 && offset + source.length <= target.length) touchRange(target, offset, source.length);
-  target.set(source, offset);
+  if (source.length < TOUCH_MIN_BYTES || offset < 0 || offset + source.length > target.length) {
+    target.set(source, offset);
+    return;
+  }
+  for (let done = 0; done < source.length; done += TOUCH_CHUNK_BYTES) {
+    const length = Math.min(TOUCH_CHUNK_BYTES, source.length - done);
+    touchRange(target, offset + done, length);
+    target.set(source.subarray(done, done + length), offset + done);
+  }
 }
 
 // A fresh result obeys the limit of a heap result (MAX_BLOCK_BYTES), whichever path made it.

@@ -2,7 +2,7 @@
 // the size of a band from the budget, and the bands that cover the rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bandRowsFor, bands, copyTouching, setBandBudget } from '../js/stream.js';
+import { bandRowsFor, bands, copyTouching, setBandBudget, touchAhead } from '../js/stream.js';
 
 test('bands: [row0, rows] pairs that cover the rows in order, the last one short', () => {
   assert.deepEqual([...bands(10, 4)], [[0, 4], [4, 4], [8, 2]]);
@@ -45,4 +45,27 @@ test('copyTouching: a range past the target throws as target.set does, with noth
   const target = new Uint8Array(100000).fill(1);
   assert.throws(() => copyTouching(target, source, 40000), RangeError);
   assert.ok(target.every((b) => b === 1));
+});
+
+// touchAhead (writers that fill a fresh result front to back, rows.js moveRows
+// and flip's row copies): ahead(end) has written one byte in every page up to
+// `end` and at most one chunk past it, and never outside the array.
+test('touchAhead: touches whole chunks up to the write, never past the array', () => {
+  const length = 256 * 1024 * 2 + 5000;
+  const bytes = new Uint8Array(length).fill(7);
+  const ahead = touchAhead(bytes);
+  const touchedUpTo = () => bytes.findLastIndex((b) => b === 0) + 1;
+  ahead(1);
+  assert.equal(touchedUpTo(), 256 * 1024);
+  for (let page = 0; page < 256 * 1024; page += 4096) assert.equal(bytes[page], 0, `page at ${page}`);
+  assert.equal(bytes[1], 7);
+  ahead(256 * 1024); // already touched: nothing more
+  assert.equal(touchedUpTo(), 256 * 1024);
+  ahead(256 * 1024 + 1);
+  assert.equal(touchedUpTo(), 2 * 256 * 1024);
+  ahead(length);
+  assert.equal(touchedUpTo(), length); // the last chunk is short and ends at the array's last byte
+  const small = new Uint8Array(1000).fill(7);
+  touchAhead(small)(1000);
+  assert.ok(small.every((b) => b === 7), 'arrays under 64 KiB are left alone');
 });

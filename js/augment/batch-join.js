@@ -4,6 +4,7 @@
 // here as it arrives (the transfer path, or a chunk whose samples did not fit
 // the dims the target was made for).
 import { batchData, isShared } from './batch-memory.js';
+import { bytesOf, copyTouching } from '../stream.js';
 
 const sameDims = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
 
@@ -62,7 +63,7 @@ export function tensorJoiner(list, indices, { op, shared, out = null, guess = nu
       dims[at] = sample;
       types[at] = tensor.type;
       target ??= made(tensor.type, sample, tensor.data.constructor);
-      if (fits(tensor.type, sample)) target.data.set(tensor.data, starts[at] * target.per);
+      if (fits(tensor.type, sample)) copyTouching(bytesOf(target.data), bytesOf(tensor.data), starts[at] * target.per * target.data.BYTES_PER_ELEMENT);
       else strays[at] = tensor;
     },
     copied: (at) => !strays[at],
@@ -78,7 +79,7 @@ export function tensorJoiner(list, indices, { op, shared, out = null, guess = nu
       }
       // Every chunk missed the guessed dims (the samples' size or type changed since the last batch): join their own tensors.
       target = made(types[0], first, strays[0].data.constructor);
-      strays.forEach((tensor, at) => target.data.set(tensor.data, starts[at] * target.per));
+      strays.forEach((tensor, at) => copyTouching(bytesOf(target.data), bytesOf(tensor.data), starts[at] * target.per * target.data.BYTES_PER_ELEMENT));
       return { type: target.type, dims: [indices.length, ...first], data: target.data };
     },
   };

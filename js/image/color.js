@@ -9,6 +9,7 @@
 import { color_adjust_op as ADJUST, color_point_op as POINT, color_limit as LIMITS } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { describe } from '../args.js';
+import { copyTouching } from '../stream.js';
 import { checkImage, resultImage, imageOptions, imagePointer, heapResult, finite, size, overlaps } from './common.js';
 
 /** The image argument of a colour op: 3 (RGB) or 4 (RGBA) channels. */
@@ -335,7 +336,7 @@ export function erase(img, options) {
   const target = resultImage(o.out, src.width, src.height, src.channels, op);
   const { channels } = src;
   if (target.bytes !== src.bytes) {
-    target.bytes.set(overlaps(src, target) ? src.bytes.slice() : src.bytes);
+    copyTouching(target.bytes, overlaps(src, target) ? src.bytes.slice() : src.bytes);
   }
   const x1 = Math.min(src.width, x + width), y1 = Math.min(src.height, y + height);
   const bytes = target.bytes, row = src.width * channels;

@@ -2,7 +2,7 @@
 import { image_flip_direction as DIRECTIONS, image_turn_limit as TURN } from '../../wasm/enums.js';
 import { check, withFrame } from '../module.js';
 import { copyOut } from '../tensor.js';
-import { bandRowsFor, bands } from '../stream.js';
+import { bandRowsFor, bands, copyTouching, touchAhead } from '../stream.js';
 import { choice } from '../args.js';
 import { checkImage, resultImage, imageOptions, integer, imagePointer, readable } from './common.js';
 
@@ -66,8 +66,10 @@ function turnInBands(op, src, target, quarter) {
 /** Vertical: whole rows move, so they are copied straight from the input to the result. */
 function flipRows(src, target) {
   const rowBytes = src.width * src.channels;
+  const ahead = touchAhead(target.bytes); // a fresh result's pages, a cacheful at a time (stream.js)
   for (let r = 0; r < src.height; r++) {
     const from = (src.height - 1 - r) * rowBytes;
+    ahead((r + 1) * rowBytes);
     target.bytes.set(src.bytes.subarray(from, from + rowBytes), r * rowBytes);
   }
 }
@@ -106,7 +108,7 @@ export function rotate90(img, turns, options) {
   const target = resultImage(out, odd ? src.height : src.width, odd ? src.width : src.height, src.channels, op);
   if (quarter === 2) return runFlip(op, src, target, DIRECTIONS.BOTH);
   if (quarter === 0) {
-    target.bytes.set(src.bytes);
+    copyTouching(target.bytes, src.bytes);
     return target.source;
   }
   if (src.width === 0 || src.height === 0) return target.source;
