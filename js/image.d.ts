@@ -64,7 +64,7 @@ export interface AffineParameters {
 
 /** Matrices that map source to destination (float64). */
 export declare const matrix: {
-  /** OpenCV getRotationMatrix2D: a counter-clockwise turn by `degrees` about `center` (default [0, 0]), scaled. */
+  /** OpenCV getRotationMatrix2D (its float32 centre; exact at multiples of 90°): a counter-clockwise turn by `degrees` about `center` (default [0, 0]), scaled. */
   rotation(degrees: number, center?: Point, scale?: number): AffineMatrix;
   /** torchvision's affine as a forward matrix: T · C · R · S · SHy · SHx · C⁻¹. */
   affine(parameters?: AffineParameters): AffineMatrix;

@@ -57,25 +57,29 @@ function optionalNumber(value, fallback, argument) {
 
 /**
  * cos and sin of an angle in degrees, exact at multiples of 90° (so quarter
- * turns are exact permutations; elsewhere the usual float64 values).
+ * turns are exact permutations; elsewhere the usual float64 values, of
+ * degrees · (π / 180) as OpenCV's getRotationMatrix2D forms the angle: the
+ * product (degrees · π) / 180 differs from it in the last bit for some angles).
  */
 function cosSin(degrees) {
   const turn = ((degrees % 360) + 360) % 360;
   if (turn % 90 === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]][turn / 90];
-  const radians = (degrees * Math.PI) / 180;
+  const radians = degrees * (Math.PI / 180);
   return [Math.cos(radians), Math.sin(radians)];
 }
 
 /**
  * OpenCV's getRotationMatrix2D: a turn by `degrees` (counter-clockwise on
- * screen) about `center` (default [0, 0]), scaled by `scale`.
+ * screen) about `center` (default [0, 0]), scaled by `scale`. Entry for entry
+ * cv2's float64 matrix (its centre is a float32 point, so the centre is
+ * rounded to float32 first), except at multiples of 90°, which are exact here.
  */
 export function rotation(degrees, center = [0, 0], scale = 1) {
   const angle = finite(degrees, 'matrix.rotation: degrees');
-  const [cx, cy] = point(center, 'matrix.rotation: center');
+  const [cx, cy] = point(center, 'matrix.rotation: center').map(Math.fround);
   const s = finite(scale, 'matrix.rotation: scale');
   const [cos, sin] = cosSin(angle);
-  const alpha = s * cos, beta = s * sin;
+  const alpha = cos * s, beta = sin * s;
   const m = [alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy];
   return clean(finiteResult(m, 'matrix.rotation: center and scale'));
 }
