@@ -68,7 +68,7 @@ export declare const matrix: {
   rotation(degrees: number, center?: Point, scale?: number): AffineMatrix;
   /** torchvision's affine as a forward matrix: T · C · R · S · SHy · SHx · C⁻¹. */
   affine(parameters?: AffineParameters): AffineMatrix;
-  /** The perspective matrix mapping from4[k] to to4[k] (OpenCV getPerspectiveTransform). */
+  /** The perspective matrix mapping from4[k] to to4[k]: OpenCV getPerspectiveTransform entry for entry (float32 points, its LU). */
   perspective(from4: readonly Point[], to4: readonly Point[]): PerspectiveMatrix;
   /** a after b (a·b). Two affine matrices give an affine one. */
   multiply(a: AffineMatrix, b: AffineMatrix): AffineMatrix;

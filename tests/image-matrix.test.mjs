@@ -34,12 +34,14 @@ test('affine equals torchvision F.affine (forward, rotate = -angle)', () => {
   assert.deepEqual(matrix.affine(), [1, 0, 0, 0, 1, 0]);
 });
 
-test('perspective equals OpenCV getPerspectiveTransform and maps the points', () => {
+test('perspective equals OpenCV getPerspectiveTransform bit for bit and maps the points', () => {
   for (const { from, to, matrix: expected } of fixtures.perspective) {
     const m = matrix.perspective(from, to);
-    assertMatrix(m, expected, 'perspective', 1e-9);
+    // cv2's float32 points and its own LU: the very float64 entries warpPerspective rounds
+    assert.deepEqual(m, expected, `perspective(${JSON.stringify(from)}, ${JSON.stringify(to)})`);
+    // within float32 rounding of the points
     matrix.apply(m, from).forEach(([x, y], k) => {
-      assert.ok(Math.abs(x - to[k][0]) < 1e-9 && Math.abs(y - to[k][1]) < 1e-9, `point ${k}: [${x}, ${y}]`);
+      assert.ok(Math.abs(x - to[k][0]) < 1e-4 && Math.abs(y - to[k][1]) < 1e-4, `point ${k}: [${x}, ${y}]`);
     });
   }
 });

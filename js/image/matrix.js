@@ -189,32 +189,54 @@ function checkQuad(list, argument) {
 
 /**
  * The perspective matrix (9 numbers, m8 = 1) that maps from4[k] to to4[k],
- * k = 0..3 (OpenCV getPerspectiveTransform): the 8×8 linear system solved by
- * Gaussian elimination with partial pivoting, in float64.
+ * k = 0..3: OpenCV 4.6's getPerspectiveTransform, entry for entry. Its points
+ * are float32 (Point2f); the 8×8 system [x y 1 0 0 0 −x·u −y·u | u] (the two
+ * products in float32, as cv2 computes them) is solved by its LU (cv::solve,
+ * DECOMP_LU: hal::LU64f's own elimination for a matrix this small, not LAPACK):
+ * partial pivoting, rows below scaled by −1/pivot, back substitution dividing
+ * by the pivot. A pivot below 100·DBL_EPSILON, where cv2 gives up (and returns
+ * a zero matrix), is a RangeError.
  */
 export function perspective(from4, to4) {
-  const src = checkQuad(from4, 'matrix.perspective: from4');
-  const dst = checkQuad(to4, 'matrix.perspective: to4');
-  const rows = [];
+  const src = checkQuad(from4, 'matrix.perspective: from4').map((p) => p.map(Math.fround));
+  const dst = checkQuad(to4, 'matrix.perspective: to4').map((p) => p.map(Math.fround));
+  const a = [], b = [];
   src.forEach(([x, y], k) => {
     const [u, v] = dst[k];
-    rows.push([x, y, 1, 0, 0, 0, -x * u, -y * u, u]);
-    rows.push([0, 0, 0, x, y, 1, -x * v, -y * v, v]);
+    a[k] = [x, y, 1, 0, 0, 0, Math.fround(-x * u), Math.fround(-y * u)];
+    a[k + 4] = [0, 0, 0, x, y, 1, Math.fround(-x * v), Math.fround(-y * v)];
+    b[k] = u;
+    b[k + 4] = v;
   });
-  for (let col = 0; col < 8; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < 8; r++) if (Math.abs(rows[r][col]) > Math.abs(rows[pivot][col])) pivot = r;
-    if (rows[pivot][col] === 0) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
-    [rows[col], rows[pivot]] = [rows[pivot], rows[col]];
-    for (let r = 0; r < 8; r++) {
-      if (r === col) continue;
-      const factor = rows[r][col] / rows[col][col];
-      if (factor !== 0) for (let k = col; k < 9; k++) rows[r][k] -= factor * rows[col][k];
+  const m = solveLu(a, b);
+  if (m === null || !m.every(Number.isFinite)) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
+  return [...m, 1];
+}
+
+/** cv::hal::LU64f (OpenCV's LUImpl) on a square a and one right-hand side b, in place; null when singular. */
+function solveLu(a, b) {
+  const n = b.length, eps = Number.EPSILON * 100;
+  for (let i = 0; i < n; i++) {
+    let p = i;
+    for (let j = i + 1; j < n; j++) if (Math.abs(a[j][i]) > Math.abs(a[p][i])) p = j;
+    if (!(Math.abs(a[p][i]) >= eps)) return null;
+    if (p !== i) {
+      [a[i], a[p]] = [a[p], a[i]];
+      [b[i], b[p]] = [b[p], b[i]];
+    }
+    const d = -1 / a[i][i];
+    for (let j = i + 1; j < n; j++) {
+      const alpha = a[j][i] * d;
+      for (let k = i + 1; k < n; k++) a[j][k] += alpha * a[i][k];
+      b[j] += alpha * b[i];
     }
   }
-  const m = rows.map((row, k) => row[8] / row[k]);
-  if (!m.every(Number.isFinite)) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
-  return [...m, 1];
+  for (let i = n - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let k = i + 1; k < n; k++) s -= a[i][k] * b[k];
+    b[i] = s / a[i][i];
+  }
+  return b;
 }
 
 /** The `matrix` namespace of tensorwarp/image. */
