@@ -6,6 +6,7 @@
 // positive angle turns counter-clockwise on screen. Matrices map source to
 // destination.
 import { finite } from './common.js';
+import { cos, sin } from './trig.js';
 
 /** A matrix argument: an array-like of 6 or 9 finite numbers, copied to a plain array. */
 export function checkMatrix(m, argument, lengths = [6, 9]) {
@@ -57,7 +58,7 @@ function optionalNumber(value, fallback, argument) {
 
 /**
  * cos and sin of an angle in degrees, exact at multiples of 90° (so quarter
- * turns are exact permutations; elsewhere the usual float64 values, of
+ * turns are exact permutations; elsewhere correctly rounded (trig.js), of
  * degrees · (π / 180) as OpenCV's getRotationMatrix2D forms the angle: the
  * product (degrees · π) / 180 differs from it in the last bit for some angles).
  */
@@ -65,7 +66,7 @@ function cosSin(degrees) {
   const turn = ((degrees % 360) + 360) % 360;
   if (turn % 90 === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]][turn / 90];
   const radians = degrees * (Math.PI / 180);
-  return [Math.cos(radians), Math.sin(radians)];
+  return [cos(radians), sin(radians)];
 }
 
 /**
@@ -78,8 +79,8 @@ export function rotation(degrees, center = [0, 0], scale = 1) {
   const angle = finite(degrees, 'matrix.rotation: degrees');
   const [cx, cy] = point(center, 'matrix.rotation: center').map(Math.fround);
   const s = finite(scale, 'matrix.rotation: scale');
-  const [cos, sin] = cosSin(angle);
-  const alpha = cos * s, beta = sin * s;
+  const [cosA, sinA] = cosSin(angle);
+  const alpha = cosA * s, beta = sinA * s;
   const m = [alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy];
   return clean(finiteResult(m, 'matrix.rotation: center and scale'));
 }
