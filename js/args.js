@@ -83,7 +83,9 @@ export function integer(value, argument) {
 function int32From(least, what) {
   return (value, argument) => {
     if (typeof value !== 'number') throw new TypeError(`${argument}: expected ${what}, got ${describe(value)}`);
-    if (!Number.isInteger(value) || value < least || value > MAX_INT32) throw new RangeError(`${argument}: expected ${what}, got ${value}`);
+    // an integer too large is said so: "expected a non-negative integer, got 3000000000" reads as a contradiction
+    if (Number.isInteger(value) && value > MAX_INT32) throw new RangeError(`${argument}: expected ${what} below 2^31, got ${value}`);
+    if (!Number.isInteger(value) || value < least) throw new RangeError(`${argument}: expected ${what}, got ${value}`);
     return value;
   };
 }

@@ -64,11 +64,11 @@ export interface AffineParameters {
 
 /** Matrices that map source to destination (float64). */
 export declare const matrix: {
-  /** OpenCV getRotationMatrix2D: a counter-clockwise turn by `degrees` about `center` (default [0, 0]), scaled. */
+  /** OpenCV getRotationMatrix2D (its float32 centre; exact at multiples of 90°): a counter-clockwise turn by `degrees` about `center` (default [0, 0]), scaled. */
   rotation(degrees: number, center?: Point, scale?: number): AffineMatrix;
   /** torchvision's affine as a forward matrix: T · C · R · S · SHy · SHx · C⁻¹. */
   affine(parameters?: AffineParameters): AffineMatrix;
-  /** The perspective matrix mapping from4[k] to to4[k] (OpenCV getPerspectiveTransform). */
+  /** The perspective matrix mapping from4[k] to to4[k]: OpenCV getPerspectiveTransform entry for entry (float32 points, its LU). */
   perspective(from4: readonly Point[], to4: readonly Point[]): PerspectiveMatrix;
   /** a after b (a·b). Two affine matrices give an affine one. */
   multiply(a: AffineMatrix, b: AffineMatrix): AffineMatrix;

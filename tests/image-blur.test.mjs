@@ -131,10 +131,12 @@ test('bad input: TypeError or RangeError naming the argument, nothing leaked', (
   assertRejects((bad) => blur(bad, { size: 3 }), 'blur: img');
   assert.throws(() => blur(img), { name: 'TypeError', message: /blur: options\.size is required/ });
   // one message for every size below 1 (it said 'non-negative' for -3 and 'positive' for 0)
-  for (const bad of [0, -3, 2 ** 31]) {
+  for (const bad of [0, -3]) {
     assert.throws(() => blur(img, { size: bad }), { name: 'RangeError', message: new RegExp(`^blur: options\\.size: expected a positive integer, got ${bad}$`) });
     assert.throws(() => blur(img, { size: [3, bad] }), { name: 'RangeError', message: new RegExp(`^blur: options\\.size\\[1\\]: expected a positive integer, got ${bad}$`) });
   }
+  // an integer too large says what the bound is (not 'expected a positive integer, got 2147483648')
+  assert.throws(() => blur(img, { size: 2 ** 31 }), { name: 'RangeError', message: /^blur: options\.size: expected a positive integer below 2\^31, got 2147483648$/ });
   assert.throws(() => blur(img, { size: [3] }), { name: 'RangeError', message: /blur: options\.size: expected \[width, height\]/ });
   assert.throws(() => blur(img, { size: [3, 2.5] }), { name: 'RangeError', message: /blur: options\.size\[1\]/ });
   assert.throws(() => blur(img, { size: 3, border: 'reflect101' }), { name: 'TypeError', message: /blur: options\.border/ });

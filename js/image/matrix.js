@@ -6,6 +6,7 @@
 // positive angle turns counter-clockwise on screen. Matrices map source to
 // destination.
 import { finite } from './common.js';
+import { cos, sin } from './trig.js';
 
 /** A matrix argument: an array-like of 6 or 9 finite numbers, copied to a plain array. */
 export function checkMatrix(m, argument, lengths = [6, 9]) {
@@ -57,25 +58,29 @@ function optionalNumber(value, fallback, argument) {
 
 /**
  * cos and sin of an angle in degrees, exact at multiples of 90° (so quarter
- * turns are exact permutations; elsewhere the usual float64 values).
+ * turns are exact permutations; elsewhere correctly rounded (trig.js), of
+ * degrees · (π / 180) as OpenCV's getRotationMatrix2D forms the angle: the
+ * product (degrees · π) / 180 differs from it in the last bit for some angles).
  */
 function cosSin(degrees) {
   const turn = ((degrees % 360) + 360) % 360;
   if (turn % 90 === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]][turn / 90];
-  const radians = (degrees * Math.PI) / 180;
-  return [Math.cos(radians), Math.sin(radians)];
+  const radians = degrees * (Math.PI / 180);
+  return [cos(radians), sin(radians)];
 }
 
 /**
  * OpenCV's getRotationMatrix2D: a turn by `degrees` (counter-clockwise on
- * screen) about `center` (default [0, 0]), scaled by `scale`.
+ * screen) about `center` (default [0, 0]), scaled by `scale`. Entry for entry
+ * cv2's float64 matrix (its centre is a float32 point, so the centre is
+ * rounded to float32 first), except at multiples of 90°, which are exact here.
  */
 export function rotation(degrees, center = [0, 0], scale = 1) {
   const angle = finite(degrees, 'matrix.rotation: degrees');
-  const [cx, cy] = point(center, 'matrix.rotation: center');
+  const [cx, cy] = point(center, 'matrix.rotation: center').map(Math.fround);
   const s = finite(scale, 'matrix.rotation: scale');
-  const [cos, sin] = cosSin(angle);
-  const alpha = s * cos, beta = s * sin;
+  const [cosA, sinA] = cosSin(angle);
+  const alpha = cosA * s, beta = sinA * s;
   const m = [alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy];
   return clean(finiteResult(m, 'matrix.rotation: center and scale'));
 }
@@ -185,32 +190,54 @@ function checkQuad(list, argument) {
 
 /**
  * The perspective matrix (9 numbers, m8 = 1) that maps from4[k] to to4[k],
- * k = 0..3 (OpenCV getPerspectiveTransform): the 8×8 linear system solved by
- * Gaussian elimination with partial pivoting, in float64.
+ * k = 0..3: OpenCV 4.6's getPerspectiveTransform, entry for entry. Its points
+ * are float32 (Point2f); the 8×8 system [x y 1 0 0 0 −x·u −y·u | u] (the two
+ * products in float32, as cv2 computes them) is solved by its LU (cv::solve,
+ * DECOMP_LU: hal::LU64f's own elimination for a matrix this small, not LAPACK):
+ * partial pivoting, rows below scaled by −1/pivot, back substitution dividing
+ * by the pivot. A pivot below 100·DBL_EPSILON, where cv2 gives up (and returns
+ * a zero matrix), is a RangeError.
  */
 export function perspective(from4, to4) {
-  const src = checkQuad(from4, 'matrix.perspective: from4');
-  const dst = checkQuad(to4, 'matrix.perspective: to4');
-  const rows = [];
+  const src = checkQuad(from4, 'matrix.perspective: from4').map((p) => p.map(Math.fround));
+  const dst = checkQuad(to4, 'matrix.perspective: to4').map((p) => p.map(Math.fround));
+  const a = [], b = [];
   src.forEach(([x, y], k) => {
     const [u, v] = dst[k];
-    rows.push([x, y, 1, 0, 0, 0, -x * u, -y * u, u]);
-    rows.push([0, 0, 0, x, y, 1, -x * v, -y * v, v]);
+    a[k] = [x, y, 1, 0, 0, 0, Math.fround(-x * u), Math.fround(-y * u)];
+    a[k + 4] = [0, 0, 0, x, y, 1, Math.fround(-x * v), Math.fround(-y * v)];
+    b[k] = u;
+    b[k + 4] = v;
   });
-  for (let col = 0; col < 8; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < 8; r++) if (Math.abs(rows[r][col]) > Math.abs(rows[pivot][col])) pivot = r;
-    if (rows[pivot][col] === 0) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
-    [rows[col], rows[pivot]] = [rows[pivot], rows[col]];
-    for (let r = 0; r < 8; r++) {
-      if (r === col) continue;
-      const factor = rows[r][col] / rows[col][col];
-      if (factor !== 0) for (let k = col; k < 9; k++) rows[r][k] -= factor * rows[col][k];
+  const m = solveLu(a, b);
+  if (m === null || !m.every(Number.isFinite)) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
+  return [...m, 1];
+}
+
+/** cv::hal::LU64f (OpenCV's LUImpl) on a square a and one right-hand side b, in place; null when singular. */
+function solveLu(a, b) {
+  const n = b.length, eps = Number.EPSILON * 100;
+  for (let i = 0; i < n; i++) {
+    let p = i;
+    for (let j = i + 1; j < n; j++) if (Math.abs(a[j][i]) > Math.abs(a[p][i])) p = j;
+    if (!(Math.abs(a[p][i]) >= eps)) return null;
+    if (p !== i) {
+      [a[i], a[p]] = [a[p], a[i]];
+      [b[i], b[p]] = [b[p], b[i]];
+    }
+    const d = -1 / a[i][i];
+    for (let j = i + 1; j < n; j++) {
+      const alpha = a[j][i] * d;
+      for (let k = i + 1; k < n; k++) a[j][k] += alpha * a[i][k];
+      b[j] += alpha * b[i];
     }
   }
-  const m = rows.map((row, k) => row[8] / row[k]);
-  if (!m.every(Number.isFinite)) throw new RangeError('matrix.perspective: from4 and to4 give a singular system');
-  return [...m, 1];
+  for (let i = n - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let k = i + 1; k < n; k++) s -= a[i][k] * b[k];
+    b[i] = s / a[i][i];
+  }
+  return b;
 }
 
 /** The `matrix` namespace of tensorwarp/image. */

@@ -2,6 +2,7 @@
 // operation order, so the warps see the very numbers cv2 does (the
 // fixed-point coordinates round them: one ulp can move a pixel at a tie).
 // src/warp/warp.h states the rest of the arithmetic.
+import { cos, sin } from './trig.js';
 
 /**
  * warpAffine's own inverse of a 2×3 (without WARP_INVERSE_MAP):
@@ -31,11 +32,12 @@ export function cvInvertPerspective(s) {
 /**
  * cv2.getRotationMatrix2D(center, degrees, scale): the centre is a float32
  * point, the angle goes to radians as degrees·(π / 180), then cos and sin
- * (no exact quarter turns: cos 90° is 6.1e-17 there too).
+ * (no exact quarter turns: cos 90° is 6.1e-17 there too), correctly rounded
+ * (trig.js: glibc's values but for rare near-halfway cases, in every engine).
  */
 export function cvRotationMatrix(degrees, [cx, cy], scale) {
   const x = Math.fround(cx), y = Math.fround(cy);
   const angle = degrees * (Math.PI / 180);
-  const alpha = Math.cos(angle) * scale, beta = Math.sin(angle) * scale;
+  const alpha = cos(angle) * scale, beta = sin(angle) * scale;
   return [alpha, beta, (1 - alpha) * x - beta * y, -beta, alpha, beta * x + (1 - alpha) * y];
 }

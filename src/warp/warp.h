@@ -61,8 +61,8 @@
  *   WRAP       bcd|abcd|abc                    BORDER_WRAP
  * Nearest with CONSTANT gives the fill when either index is outside. The
  * tap positions are saturated first, so a far source under WRAP wraps from
- * +-32767; a source wider or taller than 32767 pixels is reached only up to
- * there (as in OpenCV).
+ * +-32767; a source wider or taller than that is reached only up to index
+ * 32767 (OpenCV refuses sources of 32767 or more columns or rows).
  *
  * The SIMD kernels (the default) and the scalar reference kernels
  * (tw_set_simd(0)) give bit-identical results.
