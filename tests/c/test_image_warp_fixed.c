@@ -132,6 +132,43 @@ static void test_coordinates(void) {
   }
 }
 
+/* Perspective coordinates near the int16 limits: the SIMD kernel skips the
+ * int32 clamp and int16 saturation in blocks whose positions it proves
+ * within 32767 pixels (X within 2^20 - 1 for linear), and takes the scalar
+ * kernel elsewhere. Rows of source x running across +-32767 (and +-32768
+ * * 32 for the 1/32 steps), at scales and offsets around the limit, with a
+ * tiny m6 (a perspective divide that is not exact): SIMD against scalar. */
+static void test_perspective_limits(void) {
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  static const double scales[] = {1.0, 0.999, 1.001, 0.5, 2.0, -1.0};
+  static const double offsets[] = {32767.0, 32767.49, 32767.5, 32767.51, 32768.0, 32766.97, 32767.0 - 255.0, -32768.0,
+                                   -32767.5, -32768.5, -32769.0, -32768.0 - 200.0, 1048575.0 / 32.0};
+  static const double m6s[] = {0.0, 1e-9, -1e-9, 1e-7};
+  int cases = 0;
+  for (int interp = 0; interp < 2; interp++) {
+    for (size_t si = 0; si < sizeof scales / sizeof scales[0]; si++) {
+      for (size_t oi = 0; oi < sizeof offsets / sizeof offsets[0]; oi++) {
+        for (size_t mi = 0; mi < sizeof m6s / sizeof m6s[0]; mi++) {
+          for (int shift = -300; shift <= 300; shift += 37) {
+            const double s = scales[si], t = offsets[oi] + shift * (si % 2 ? 0.51 : 1.0);
+            tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                               .m = {s, 0.0, t - s * 128.0, 0.0, s * 0.25, -t, m6s[mi], 0.0, 1.0}};
+            const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+            tw_image_warp_perspective_coords__scalar(&w, 7, 0, TW_WARP_RUN, &a);
+            tw_image_warp_perspective_coords__wasmsimd(&w, 7, 0, TW_WARP_RUN, &b);
+            const size_t size = TW_WARP_RUN * sizeof(int32_t);
+            CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+                  "interpolation %d, scale %g, offset %.17g, m6 %g: SIMD coordinates differ", interp, s, t, m6s[mi]);
+            cases++;
+          }
+        }
+      }
+    }
+  }
+  CHECK(cases == 2 * 6 * 13 * 4 * 17, "perspective limits: %d cases", cases);
+}
+
 /* A float map coordinate as cv::remap converts it (scalar kernel). */
 static void remap_one(float x, int32_t interpolation, int32_t* sx, int32_t* a) {
   float y = 0.0f;
@@ -288,6 +325,7 @@ int main(void) {
   test_tables();
   test_sampling();
   test_coordinates();
+  test_perspective_limits();
   test_perspective_ties();
   test_fused();
   test_remap_coordinates();
