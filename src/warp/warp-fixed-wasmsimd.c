@@ -362,6 +362,29 @@ void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coord
 
 /* ---- affine nearest in one pass ------------------------------------------------ */
 
+/* Whether the nearest source index of every destination pixel k < count
+ * of the run, sat16((X0 + adelta[k]) >> 10) and likewise y, lies inside
+ * the source with the saturation and the int32 wrap doing nothing; then
+ * checking both ends checks every pixel. adelta[k] = rne(m0 * x * 1024)
+ * runs monotonically from the run's first column to its last, away from 0
+ * (x >= 0), unless tw_warp_round gave INT32_MIN for being out of int32 on
+ * the way, and then the last is INT32_MIN too. The ends' sums with X0 are
+ * taken in int64: an index in [0, 32767] means the sum lies within int32
+ * (no wrap anywhere between, and no INT32_MIN end: X0 + INT32_MIN < 0), and
+ * the indices between lie between the ends'. */
+static int affine_run_inside(const tw_warp_fixed* w, int32_t X0, int32_t Y0, const int32_t* adelta,
+                             const int32_t* bdelta, int32_t count) {
+  if (count <= 0) return 0;
+  const int64_t xmax = (w->width < 32768 ? w->width : 32768) - 1, ymax = (w->height < 32768 ? w->height : 32768) - 1;
+  const int64_t ends[4] = {(int64_t)X0 + adelta[0], (int64_t)X0 + adelta[count - 1], (int64_t)Y0 + bdelta[0],
+                           (int64_t)Y0 + bdelta[count - 1]};
+  for (int e = 0; e < 4; e++) {
+    const int64_t index = ends[e] >> TW_WARP_AB_BITS; /* arithmetic: the kernel's shift */
+    if (index < 0 || index > (e < 2 ? xmax : ymax)) return 0;
+  }
+  return 1;
+}
+
 /* tw_image_warp_affine_coords__wasmsimd and nearest_run fused: each group's
  * indices stay in registers (the same integers: X = X0 + adelta, sat16(X >>
  * 10)), the group is gathered when inside, else nearest_outside; the last n
@@ -376,6 +399,14 @@ TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t c
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
   const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
   int32_t k = 0;
+  if (affine_run_inside(w, X0, Y0, adelta, bdelta, n - n % 4)) { /* every pixel inside: no test, no saturation */
+    for (; k + 4 <= n; k += 4) {
+      const v128_t x = wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS);
+      const v128_t yv = wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS);
+      store_compact(gather4(src, wasm_i32x4_add(wasm_i32x4_mul(yv, rb), wasm_i32x4_mul(x, ch)), C),
+                    dst + (size_t)k * (size_t)C, C);
+    }
+  }
   for (; k + 4 <= n; k += 4) {
     const v128_t x = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS));
     const v128_t yv = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS));

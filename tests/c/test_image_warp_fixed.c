@@ -320,6 +320,53 @@ static void test_fused(void) {
 #undef TW_FUSED_TEST
 }
 
+/* The fused affine nearest kernel's runs with every pixel inside (taken
+ * without a per-group test or saturation when both ends of the run are
+ * inside): slow slopes over a 64 x 48 source so that runs start, end or
+ * stay inside, with their ends on the first and last pixels and one past;
+ * huge m0 (per-column deltas at tw_warp_round's INT32_MIN) and offsets near
+ * 2^21 pixels (sums near the int32 wrap). Against the scalar pair. */
+static void test_affine_nearest_runs(void) {
+  static int32_t xs[TW_WARP_RUN], ys[TW_WARP_RUN], as[TW_WARP_RUN], adelta[TW_WARP_RUN], bdelta[TW_WARP_RUN];
+  static uint8_t out_scalar[TW_WARP_RUN * 4 + GUARD], out_fused[TW_WARP_RUN * 4 + GUARD];
+  const int32_t width = 64, height = 48;
+  uint8_t* src = malloc((size_t)width * height * 4);
+  for (int k = 0; k < width * height * 4; k++) src[k] = (uint8_t)harness_rand();
+  int inside_runs = 0;
+  for (int trial = 0; trial < 4000; trial++) {
+    tw_warp_fixed w = {.src = src, .width = width, .height = height, .channels = 4,
+                       .interpolation = TW_IMAGE_INTERPOLATION_NEAREST, .border = harness_rand_int(0, 4)};
+    const int32_t n = harness_rand_int(1, TW_WARP_RUN);
+    /* source x runs from x0 to x0 + slope * (n - 1), slope such that the run spans -2 .. 2 pixels past the edges */
+    const double x_first = harness_rand_int(-2, width + 1) + (harness_rand_int(0, 2) - 1) * (0.5 / 1024.0);
+    const double x_last = harness_rand_int(-2, width + 1) + (harness_rand_int(0, 2) - 1) * (0.5 / 1024.0);
+    const double y_first = harness_rand_int(-2, height + 1), y_last = harness_rand_int(-2, height + 1);
+    const double span = n > 1 ? (double)(n - 1) : 1.0;
+    double m[6] = {(x_last - x_first) / span, 0.0, x_first, (y_last - y_first) / span, 0.0, y_first};
+    if (trial % 50 == 0) m[0] = 1e7 * (trial % 100 ? 1 : -1); /* deltas out of int32 */
+    if (trial % 50 == 1) m[2] = 2097151.5 - harness_rand_int(0, 3); /* X0 near 2^31 */
+    for (int k = 0; k < 6; k++) w.m[k] = m[k];
+    for (int k = 0; k < 4; k++) w.fill[k] = (uint8_t)harness_rand();
+    tw_warp_affine_deltas(w.m, n, adelta, bdelta);
+    w.adelta = adelta;
+    w.bdelta = bdelta;
+    const tw_warp_coords c = {xs, ys, as};
+    memset(out_scalar, GUARD_BYTE, sizeof out_scalar);
+    memset(out_fused, GUARD_BYTE, sizeof out_fused);
+    tw_image_warp_affine_coords__scalar(&w, 0, 0, n, &c);
+    tw_image_warp_nearest__scalar(&w, &c, n, out_scalar);
+    tw_image_warp_affine_nearest__wasmsimd(&w, 0, 0, n, out_fused);
+    int inside = 1;
+    for (int32_t k = 0; k < n; k++) inside &= xs[k] >= 0 && xs[k] < width && ys[k] >= 0 && ys[k] < height;
+    inside_runs += inside;
+    CHECK(memcmp(out_scalar, out_fused, (size_t)n * 4 + GUARD) == 0,
+          "trial %d: n %d, x %.10g .. %.10g, y %g .. %g, m0 %g, m2 %.10g: fused affine nearest differs", trial, (int)n,
+          x_first, x_last, y_first, y_last, m[0], m[2]);
+  }
+  CHECK(inside_runs > 200, "affine nearest runs: only %d of 4000 entirely inside", inside_runs);
+  free(src);
+}
+
 int main(void) {
   register_kernels();
   test_tables();
@@ -328,6 +375,7 @@ int main(void) {
   test_perspective_limits();
   test_perspective_ties();
   test_fused();
+  test_affine_nearest_runs();
   test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }
