@@ -10,6 +10,7 @@
  * weights in column pairs). Groups of 4 pixels with every
  * tap inside are packed to bytes together; other pixels are done one at a
  * time, through tw_warp_fixed_bordered when a tap is outside. */
+#include <math.h>
 #include <string.h>
 
 #include "common/simd.h"
@@ -57,17 +58,6 @@ void tw_image_warp_affine_coords__wasmsimd(const tw_warp_fixed* w, int32_t row, 
   }
 }
 
-/* 2 pixels' rne(clamp(v)) in int32 lanes 0 and 2: pmin/pmax are
- * std::min(INT_MAX, v) and std::max(INT_MIN, .) exactly (NaN gives INT_MAX,
- * as in warp-fixed-coords.c). Then adding 1.5 * 2^52 rounds the clamped
- * value to an integer, half to even (wasm's only rounding mode), and leaves
- * that integer, two's complement, in the low 32 bits of the sum: one add for
- * nearest + trunc_sat (which engines expand into several instructions). */
-TW_INLINE v128_t clamp_round2(v128_t v) {
-  const v128_t c = wasm_f64x2_pmax(wasm_f64x2_splat(-2147483648.0), wasm_f64x2_pmin(wasm_f64x2_splat(2147483647.0), v));
-  return wasm_f64x2_add(c, wasm_f64x2_splat(6755399441055744.0));
-}
-
 /* The matrix entries a block's columns step by, splatted, in locals: the
  * stores through out may alias w, so values read through w would be read
  * again after every store. */
@@ -75,52 +65,71 @@ typedef struct tw_perspective_steps {
   v128_t m0, m3, m6;
 } tw_perspective_steps;
 
+/* 2 pixels' rne(v) in int32 lanes 0 and 2, v within int32 (the caller has
+ * checked, so the scalar kernel's clamp is v itself): adding 1.5 * 2^52
+ * rounds v to an integer, half to even (wasm's only rounding mode), and
+ * leaves that integer, two's complement, in the low 32 bits of the sum: one
+ * add for nearest + trunc_sat (which engines expand into several
+ * instructions). */
+TW_INLINE v128_t round2(v128_t v) { return wasm_f64x2_add(v, wasm_f64x2_splat(6755399441055744.0)); }
+
 /* X, Y of 2 pixels at block columns x1 (f64x2), the block's X0, Y0, W0
  * splatted: the scalar kernel's double operations in its order. The caller
  * has made sure that no W is 0 (the scalar kernel's w ? K / w : 0 is K / w
- * then). */
+ * then) and that X and Y lie within int32. */
 TW_INLINE void perspective_pair(const tw_perspective_steps* s, v128_t K, v128_t X0, v128_t Y0, v128_t W0, v128_t x1,
                                 v128_t* X, v128_t* Y) {
   const v128_t W = wasm_f64x2_div(K, wasm_f64x2_add(W0, wasm_f64x2_mul(s->m6, x1)));
-  *X = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
-  *Y = clamp_round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
+  *X = round2(wasm_f64x2_mul(wasm_f64x2_add(X0, wasm_f64x2_mul(s->m0, x1)), W));
+  *Y = round2(wasm_f64x2_mul(wasm_f64x2_add(Y0, wasm_f64x2_mul(s->m3, x1)), W));
 }
 
-/* Whether W = W0 + m6 * x1 (in double) is nonzero for every x1 in [first,
- * last]: W is monotone in x1 (a rounded product, then a rounded sum, each
- * monotone), so it is when W at both ends has the same strict sign (NaN
- * fails the test). */
-static int perspective_w_nonzero(double W0, double m6, double first, double last) {
-  const double a = W0 + m6 * first, b = W0 + m6 * last;
-  return (a > 0 && b > 0) || (a < 0 && b < 0);
+/* Whether, for every block column x1 in [first, last] (first >= 0), the
+ * scalar kernel's w = W0 + m6 * x1 is nonzero and its X = (X0 + m0 * x1) *
+ * (K / w), and Y, lie within +-limit (< 2^31), all in double. w is
+ * monotone in x1 (a rounded product, then a rounded sum, each monotone), so
+ * it is nonzero when w at both ends has the same strict sign, and its
+ * smallest magnitude is at an end; rounding is monotone, so |X0 + m0 * x1|
+ * <= |X0| + |m0| * last and |K / w| <= K / min|w| in double too, and so is
+ * their product. Then X and Y are no NaN, the int32 clamp is X itself, and
+ * with limit 2^(15 + s) - 1 so is the int16 saturation of X >> s. NaN or
+ * infinity anywhere fails the test. */
+static int perspective_block_fits(double X0, double Y0, double W0, const double* m, double K, double first,
+                                  double last, double limit) {
+  const double a = W0 + m[6] * first, b = W0 + m[6] * last;
+  if (!((a > 0 && b > 0) || (a < 0 && b < 0))) return 0;
+  const double W = K / (fabs(a) < fabs(b) ? fabs(a) : fabs(b));
+  return (fabs(X0) + fabs(m[0]) * last) * W <= limit && (fabs(Y0) + fabs(m[3]) * last) * W <= limit;
 }
 
 /* The row is cut at OpenCV's block starts; within a block, 4 pixels at a
- * time with the block columns counted in doubles (exact), the last n % 4
- * pixels of a block by the scalar kernel; so is a block whose W may be 0
- * somewhere (a horizon crossing the block: rare). `nearest` is a
- * constant. */
+ * time with the block columns counted in doubles (exact), without a clamp
+ * or saturation (perspective_block_fits: source positions within 32767
+ * pixels of the origin); the last n % 4 pixels of a block by the scalar
+ * kernel, and so is a block that does not fit (a horizon crossing or
+ * nearing the block: rare). `nearest` is a constant. */
 TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t col, int32_t n,
                                   const tw_warp_coords* out, const int nearest) {
   const double m[9] = {w->m[0], w->m[1], w->m[2], w->m[3], w->m[4], w->m[5], w->m[6], w->m[7], w->m[8]};
   const tw_perspective_steps steps = {wasm_f64x2_splat(m[0]), wasm_f64x2_splat(m[3]), wasm_f64x2_splat(m[6])};
   int32_t *ox = out->x, *oy = out->y, *oa = out->a;
-  const double y = (double)row;
-  const v128_t K = wasm_f64x2_splat(nearest ? 1.0 : (double)TW_WARP_TAB), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
+  const double y = (double)row, k_scale = nearest ? 1.0 : (double)TW_WARP_TAB;
+  /* int16 after the shift: |X| <= 32767 (nearest) or 2^20 - 1 (X >> 5) */
+  const double limit = nearest ? 32767.0 : 1048575.0;
+  const v128_t K = wasm_f64x2_splat(k_scale), mask = wasm_i32x4_splat(TW_WARP_TAB - 1);
   const v128_t four = wasm_f64x2_splat(4.0);
   const int32_t bw = w->block_width;
   int32_t k = 0;
   while (k < n) {
     const int32_t start = (col + k) / bw * bw, end = start + bw - col < n ? start + bw - col : n; /* [k, end) in this block */
     const double xs = (double)start;
-    const v128_t X0 = wasm_f64x2_splat(m[0] * xs + m[1] * y + m[2]);
-    const v128_t Y0 = wasm_f64x2_splat(m[3] * xs + m[4] * y + m[5]);
-    const double w0 = m[6] * xs + m[7] * y + m[8];
-    const v128_t W0 = wasm_f64x2_splat(w0);
+    const double x0 = m[0] * xs + m[1] * y + m[2], y0 = m[3] * xs + m[4] * y + m[5], w0 = m[6] * xs + m[7] * y + m[8];
+    const v128_t X0 = wasm_f64x2_splat(x0), Y0 = wasm_f64x2_splat(y0), W0 = wasm_f64x2_splat(w0);
     const double first = (double)(col + k - start);
     v128_t xa = wasm_f64x2_make(first, first + 1.0), xb = wasm_f64x2_make(first + 2.0, first + 3.0);
     const int32_t groups_end = k + (end - k) / 4 * 4; /* the 4-pixel groups: [k, groups_end) */
-    if (groups_end > k && !perspective_w_nonzero(w0, m[6], first, first + (double)(groups_end - 1 - k))) {
+    if (groups_end > k &&
+        !perspective_block_fits(x0, y0, w0, m, k_scale, first, first + (double)(groups_end - 1 - k), limit)) {
       const tw_warp_coords rest = {ox + k, oy + k, oa + k};
       tw_image_warp_perspective_coords__scalar(w, row, col + k, end - k, &rest);
       k = end;
@@ -134,13 +143,13 @@ TW_INLINE void perspective_coords(const tw_warp_fixed* w, int32_t row, int32_t c
       xb = wasm_f64x2_add(xb, four);
       const v128_t X = wasm_i32x4_shuffle(Xa, Xb, 0, 2, 4, 6), Y = wasm_i32x4_shuffle(Ya, Yb, 0, 2, 4, 6);
       if (nearest) {
-        wasm_v128_store(ox + k, sat16x4(X));
-        wasm_v128_store(oy + k, sat16x4(Y));
+        wasm_v128_store(ox + k, X);
+        wasm_v128_store(oy + k, Y);
         wasm_v128_store(oa + k, wasm_i32x4_splat(0));
         continue;
       }
-      wasm_v128_store(ox + k, sat16x4(wasm_i32x4_shr(X, TW_WARP_INTER_BITS)));
-      wasm_v128_store(oy + k, sat16x4(wasm_i32x4_shr(Y, TW_WARP_INTER_BITS)));
+      wasm_v128_store(ox + k, wasm_i32x4_shr(X, TW_WARP_INTER_BITS));
+      wasm_v128_store(oy + k, wasm_i32x4_shr(Y, TW_WARP_INTER_BITS));
       wasm_v128_store(oa + k, wasm_v128_or(wasm_i32x4_shl(wasm_v128_and(Y, mask), TW_WARP_INTER_BITS),
                                            wasm_v128_and(X, mask)));
     }
@@ -353,6 +362,29 @@ void tw_image_warp_nearest__wasmsimd(const tw_warp_fixed* w, const tw_warp_coord
 
 /* ---- affine nearest in one pass ------------------------------------------------ */
 
+/* Whether the nearest source index of every destination pixel k < count
+ * of the run, sat16((X0 + adelta[k]) >> 10) and likewise y, lies inside
+ * the source with the saturation and the int32 wrap doing nothing; then
+ * checking both ends checks every pixel. adelta[k] = rne(m0 * x * 1024)
+ * runs monotonically from the run's first column to its last, away from 0
+ * (x >= 0), unless tw_warp_round gave INT32_MIN for being out of int32 on
+ * the way, and then the last is INT32_MIN too. The ends' sums with X0 are
+ * taken in int64: an index in [0, 32767] means the sum lies within int32
+ * (no wrap anywhere between, and no INT32_MIN end: X0 + INT32_MIN < 0), and
+ * the indices between lie between the ends'. */
+static int affine_run_inside(const tw_warp_fixed* w, int32_t X0, int32_t Y0, const int32_t* adelta,
+                             const int32_t* bdelta, int32_t count) {
+  if (count <= 0) return 0;
+  const int64_t xmax = (w->width < 32768 ? w->width : 32768) - 1, ymax = (w->height < 32768 ? w->height : 32768) - 1;
+  const int64_t ends[4] = {(int64_t)X0 + adelta[0], (int64_t)X0 + adelta[count - 1], (int64_t)Y0 + bdelta[0],
+                           (int64_t)Y0 + bdelta[count - 1]};
+  for (int e = 0; e < 4; e++) {
+    const int64_t index = ends[e] >> TW_WARP_AB_BITS; /* arithmetic: the kernel's shift */
+    if (index < 0 || index > (e < 2 ? xmax : ymax)) return 0;
+  }
+  return 1;
+}
+
 /* tw_image_warp_affine_coords__wasmsimd and nearest_run fused: each group's
  * indices stay in registers (the same integers: X = X0 + adelta, sat16(X >>
  * 10)), the group is gathered when inside, else nearest_outside; the last n
@@ -367,6 +399,14 @@ TW_INLINE void affine_nearest_run(const tw_warp_fixed* w, int32_t row, int32_t c
   const v128_t xmax = wasm_i32x4_splat(w->width - 1), ymax = wasm_i32x4_splat(w->height - 1);
   const v128_t rb = wasm_i32x4_splat(w->width * C), ch = wasm_i32x4_splat(C);
   int32_t k = 0;
+  if (affine_run_inside(w, X0, Y0, adelta, bdelta, n - n % 4)) { /* every pixel inside: no test, no saturation */
+    for (; k + 4 <= n; k += 4) {
+      const v128_t x = wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS);
+      const v128_t yv = wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS);
+      store_compact(gather4(src, wasm_i32x4_add(wasm_i32x4_mul(yv, rb), wasm_i32x4_mul(x, ch)), C),
+                    dst + (size_t)k * (size_t)C, C);
+    }
+  }
   for (; k + 4 <= n; k += 4) {
     const v128_t x = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(x0, wasm_v128_load(adelta + k)), TW_WARP_AB_BITS));
     const v128_t yv = sat16x4(wasm_i32x4_shr(wasm_i32x4_add(y0, wasm_v128_load(bdelta + k)), TW_WARP_AB_BITS));

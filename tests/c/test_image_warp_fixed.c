@@ -132,6 +132,43 @@ static void test_coordinates(void) {
   }
 }
 
+/* Perspective coordinates near the int16 limits: the SIMD kernel skips the
+ * int32 clamp and int16 saturation in blocks whose positions it proves
+ * within 32767 pixels (X within 2^20 - 1 for linear), and takes the scalar
+ * kernel elsewhere. Rows of source x running across +-32767 (and +-32768
+ * * 32 for the 1/32 steps), at scales and offsets around the limit, with a
+ * tiny m6 (a perspective divide that is not exact): SIMD against scalar. */
+static void test_perspective_limits(void) {
+  static int32_t a_x[TW_WARP_RUN], a_y[TW_WARP_RUN], a_a[TW_WARP_RUN];
+  static int32_t b_x[TW_WARP_RUN], b_y[TW_WARP_RUN], b_a[TW_WARP_RUN];
+  static const double scales[] = {1.0, 0.999, 1.001, 0.5, 2.0, -1.0};
+  static const double offsets[] = {32767.0, 32767.49, 32767.5, 32767.51, 32768.0, 32766.97, 32767.0 - 255.0, -32768.0,
+                                   -32767.5, -32768.5, -32769.0, -32768.0 - 200.0, 1048575.0 / 32.0};
+  static const double m6s[] = {0.0, 1e-9, -1e-9, 1e-7};
+  int cases = 0;
+  for (int interp = 0; interp < 2; interp++) {
+    for (size_t si = 0; si < sizeof scales / sizeof scales[0]; si++) {
+      for (size_t oi = 0; oi < sizeof offsets / sizeof offsets[0]; oi++) {
+        for (size_t mi = 0; mi < sizeof m6s / sizeof m6s[0]; mi++) {
+          for (int shift = -300; shift <= 300; shift += 37) {
+            const double s = scales[si], t = offsets[oi] + shift * (si % 2 ? 0.51 : 1.0);
+            tw_warp_fixed w = {.interpolation = interp, .perspective = 1, .block_width = 64,
+                               .m = {s, 0.0, t - s * 128.0, 0.0, s * 0.25, -t, m6s[mi], 0.0, 1.0}};
+            const tw_warp_coords a = {a_x, a_y, a_a}, b = {b_x, b_y, b_a};
+            tw_image_warp_perspective_coords__scalar(&w, 7, 0, TW_WARP_RUN, &a);
+            tw_image_warp_perspective_coords__wasmsimd(&w, 7, 0, TW_WARP_RUN, &b);
+            const size_t size = TW_WARP_RUN * sizeof(int32_t);
+            CHECK(memcmp(a_x, b_x, size) == 0 && memcmp(a_y, b_y, size) == 0 && memcmp(a_a, b_a, size) == 0,
+                  "interpolation %d, scale %g, offset %.17g, m6 %g: SIMD coordinates differ", interp, s, t, m6s[mi]);
+            cases++;
+          }
+        }
+      }
+    }
+  }
+  CHECK(cases == 2 * 6 * 13 * 4 * 17, "perspective limits: %d cases", cases);
+}
+
 /* A float map coordinate as cv::remap converts it (scalar kernel). */
 static void remap_one(float x, int32_t interpolation, int32_t* sx, int32_t* a) {
   float y = 0.0f;
@@ -283,13 +320,62 @@ static void test_fused(void) {
 #undef TW_FUSED_TEST
 }
 
+/* The fused affine nearest kernel's runs with every pixel inside (taken
+ * without a per-group test or saturation when both ends of the run are
+ * inside): slow slopes over a 64 x 48 source so that runs start, end or
+ * stay inside, with their ends on the first and last pixels and one past;
+ * huge m0 (per-column deltas at tw_warp_round's INT32_MIN) and offsets near
+ * 2^21 pixels (sums near the int32 wrap). Against the scalar pair. */
+static void test_affine_nearest_runs(void) {
+  static int32_t xs[TW_WARP_RUN], ys[TW_WARP_RUN], as[TW_WARP_RUN], adelta[TW_WARP_RUN], bdelta[TW_WARP_RUN];
+  static uint8_t out_scalar[TW_WARP_RUN * 4 + GUARD], out_fused[TW_WARP_RUN * 4 + GUARD];
+  const int32_t width = 64, height = 48;
+  uint8_t* src = malloc((size_t)width * height * 4);
+  for (int k = 0; k < width * height * 4; k++) src[k] = (uint8_t)harness_rand();
+  int inside_runs = 0;
+  for (int trial = 0; trial < 4000; trial++) {
+    tw_warp_fixed w = {.src = src, .width = width, .height = height, .channels = 4,
+                       .interpolation = TW_IMAGE_INTERPOLATION_NEAREST, .border = harness_rand_int(0, 4)};
+    const int32_t n = harness_rand_int(1, TW_WARP_RUN);
+    /* source x runs from x0 to x0 + slope * (n - 1), slope such that the run spans -2 .. 2 pixels past the edges */
+    const double x_first = harness_rand_int(-2, width + 1) + (harness_rand_int(0, 2) - 1) * (0.5 / 1024.0);
+    const double x_last = harness_rand_int(-2, width + 1) + (harness_rand_int(0, 2) - 1) * (0.5 / 1024.0);
+    const double y_first = harness_rand_int(-2, height + 1), y_last = harness_rand_int(-2, height + 1);
+    const double span = n > 1 ? (double)(n - 1) : 1.0;
+    double m[6] = {(x_last - x_first) / span, 0.0, x_first, (y_last - y_first) / span, 0.0, y_first};
+    if (trial % 50 == 0) m[0] = 1e7 * (trial % 100 ? 1 : -1); /* deltas out of int32 */
+    if (trial % 50 == 1) m[2] = 2097151.5 - harness_rand_int(0, 3); /* X0 near 2^31 */
+    for (int k = 0; k < 6; k++) w.m[k] = m[k];
+    for (int k = 0; k < 4; k++) w.fill[k] = (uint8_t)harness_rand();
+    tw_warp_affine_deltas(w.m, n, adelta, bdelta);
+    w.adelta = adelta;
+    w.bdelta = bdelta;
+    const tw_warp_coords c = {xs, ys, as};
+    memset(out_scalar, GUARD_BYTE, sizeof out_scalar);
+    memset(out_fused, GUARD_BYTE, sizeof out_fused);
+    tw_image_warp_affine_coords__scalar(&w, 0, 0, n, &c);
+    tw_image_warp_nearest__scalar(&w, &c, n, out_scalar);
+    tw_image_warp_affine_nearest__wasmsimd(&w, 0, 0, n, out_fused);
+    int inside = 1;
+    for (int32_t k = 0; k < n; k++) inside &= xs[k] >= 0 && xs[k] < width && ys[k] >= 0 && ys[k] < height;
+    inside_runs += inside;
+    CHECK(memcmp(out_scalar, out_fused, (size_t)n * 4 + GUARD) == 0,
+          "trial %d: n %d, x %.10g .. %.10g, y %g .. %g, m0 %g, m2 %.10g: fused affine nearest differs", trial, (int)n,
+          x_first, x_last, y_first, y_last, m[0], m[2]);
+  }
+  CHECK(inside_runs > 200, "affine nearest runs: only %d of 4000 entirely inside", inside_runs);
+  free(src);
+}
+
 int main(void) {
   register_kernels();
   test_tables();
   test_sampling();
   test_coordinates();
+  test_perspective_limits();
   test_perspective_ties();
   test_fused();
+  test_affine_nearest_runs();
   test_remap_coordinates();
   return TEST_MAIN_RESULT();
 }
