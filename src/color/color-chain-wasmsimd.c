@@ -22,7 +22,7 @@
  *   column, so sector 6 reads sector 0's entries as the scalar's `% 6` does.
  * Not inlined: one copy serves every chain loop (the wasm size budget); v128 arguments and result stay in
  * registers across the call. */
-__attribute__((noinline)) static v128_t hue4(v128_t red, v128_t green, v128_t blue, v128_t shift) {
+TW_COLOR_INLINE v128_t hue4(v128_t red, v128_t green, v128_t blue, v128_t shift) {
   const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
   const v128_t r = wasm_f32x4_div(red, k255), g = wasm_f32x4_div(green, k255), b = wasm_f32x4_div(blue, k255);
   /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
@@ -95,9 +95,8 @@ TW_COLOR_INLINE size_t chain_steps(const uint8_t* in, uint8_t* out, size_t pixel
   const v128_t pick[3] = {gather_index(0, channels), gather_index(1, channels), gather_index(2, channels)};
   const v128_t place[3] = {scatter_index(0, 1, channels), scatter_index(1, 1, channels), scatter_index(2, 1, channels)};
   const v128_t keep = alpha_lanes(channels);
-  /* hue4's bytes (R, G, B at 4k .. 4k + 2, byte 4k + 3 zero) to the pixels' layout, and its lanes back */
+  /* hue4's bytes (R, G, B at 4k .. 4k + 2, byte 4k + 3 zero) to 3 channels' layout */
   const v128_t from_hue = wasm_i8x16_make(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -128, -128, -128, -128); /* 3 channels */
-  const v128_t pick_hue[3] = {gather_index(0, 4), gather_index(1, 4), gather_index(2, 4)};
   const int ends_in_hue = with_hue && steps[count - 1].op == TW_COLOR_ADJUST_OP_HUE;
   const size_t bytes = pixels * channels;
   size_t p = 0;
@@ -113,8 +112,11 @@ TW_COLOR_INLINE size_t chain_steps(const uint8_t* in, uint8_t* out, size_t pixel
           step_lanes(c, &steps[s]);
         } else {
           const v128_t rgb = hue4(c[0], c[1], c[2], steps[s].a);
-          if (s + 1 < count || with_sum)
-            for (int k = 0; k < 3; k++) c[k] = to_f32(wasm_i8x16_swizzle(rgb, pick_hue[k]));
+          if (s + 1 < count || with_sum) { /* R, G, B are bytes 0, 1, 2 of each lane, byte 3 is 0 */
+            c[0] = to_f32(wasm_v128_and(rgb, wasm_i32x4_splat(255)));
+            c[1] = to_f32(wasm_v128_and(wasm_u32x4_shr(rgb, 8), wasm_i32x4_splat(255)));
+            c[2] = to_f32(wasm_u32x4_shr(rgb, 16));
+          }
           colour = channels == 4 ? rgb : wasm_i8x16_swizzle(rgb, from_hue);
         }
       }
@@ -147,9 +149,8 @@ void tw_color_chain__wasmsimd(const uint8_t* in, uint8_t* out, size_t pixels, si
   if (channels == 4)
     p = with_hue ? chain_steps(in, out, pixels, 4, lanes, count, 1, with_sum, &sum)
                  : chain_steps(in, out, pixels, 4, lanes, count, 0, with_sum, &sum);
-  else
-    p = with_hue ? chain_steps(in, out, pixels, 3, lanes, count, 1, with_sum, &sum)
-                 : chain_steps(in, out, pixels, 3, lanes, count, 0, with_sum, &sum);
+  else /* 3 channels: one loop for all chains (the wasm size budget) */
+    p = chain_steps(in, out, pixels, 3, lanes, count, 1, with_sum, &sum);
   tw_color_chain__scalar(in + p * channels, out + p * channels, pixels - p, channels, steps, count, &sum);
   if (gray_sum) *gray_sum += sum;
 }
