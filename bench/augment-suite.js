@@ -183,7 +183,18 @@ export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}
       return count;
     };
   }
-  if (!batches) return { cases, close: async () => {} };
+  // The colour pipelines as a training loop runs them on one thread: augment.batch with no workers,
+  // writing into the previous batch's tensor (tensor.out), so no fresh output array is touched per call.
+  const photoList = Array.from({ length: batchSize }, (_, i) => photos[i % photos.length]);
+  for (const [name, augment] of [['ImageNet train (colorJitter)', imagenet], ['RandAugment', randAugment]]) {
+    let last;
+    cases[`${name}, batch, 0 workers, out`] = async (k) => {
+      const r = await augment.batch(photoList, { workers: 0, tensor: last ? { ...tensor, out: last } : tensor, indices: photoList.map((_, i) => k + i) });
+      last = r.tensor;
+      return photoList.length;
+    };
+  }
+  if (!batches) return { cases, close: async () => { await imagenet.batch.close(); await randAugment.batch.close(); } };
   const { batch } = three;
   const list = Array.from({ length: batchSize }, (_, i) => images[i % images.length]);
   const shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
@@ -230,5 +241,7 @@ export function augmentCases({ cv = null, batches = true, batchSize = 256 } = {}
       return list.length;
     };
   }
-  return { cases, close: async () => { await batch.close(); await Promise.all(plain.map((p) => p.close())); } };
+  return { cases, close: async () => {
+    await Promise.all([batch.close(), imagenet.batch.close(), randAugment.batch.close(), ...plain.map((p) => p.close())]);
+  } };
 }

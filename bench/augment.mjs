@@ -36,6 +36,8 @@ const TORCH_PEERS = {
   'tensorwarp 3 transforms': { key: 'torchvision', target: '> 1x' },
   'ImageNet train (colorJitter)': { key: 'imagenet', target: '>= 4x', perSecond: 1000 },
   'RandAugment': { key: 'randaugment', target: '>= 2.5x', perSecond: 1500 },
+  'ImageNet train (colorJitter), batch, 0 workers, out': { key: 'imagenet', target: '>= 4x', perSecond: 1000 },
+  'RandAugment, batch, 0 workers, out': { key: 'randaugment', target: '>= 2.5x', perSecond: 1500 },
 };
 
 
@@ -71,8 +73,9 @@ async function nodeAndTorchvision(withTorch) {
 
 /** The torchvision pipelines beside the selected cases ('' for all, 'none'). */
 function torchOnly() {
-  const keys = Object.entries(TORCH_PEERS).filter(([name]) => !only || name === 'tensorwarp 3 transforms' || only.some((o) => name.includes(o))).map(([, p]) => p.key);
-  return keys.length === Object.keys(TORCH_PEERS).length ? '' : keys.length === 1 ? keys[0] : keys.length ? '' : 'none';
+  const keys = [...new Set(Object.entries(TORCH_PEERS).filter(([name]) => !only || name === 'tensorwarp 3 transforms' || only.some((o) => name.includes(o))).map(([, p]) => p.key))];
+  const all = new Set(Object.values(TORCH_PEERS).map((p) => p.key));
+  return keys.length === all.size ? '' : keys.length === 1 ? keys[0] : keys.length ? '' : 'none';
 }
 
 /** One round of torchvision's pipelines, 40 images each (its per-image time does not depend on the batch size). */

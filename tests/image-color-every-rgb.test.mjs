@@ -87,16 +87,26 @@ function chain(img, ops, simd) {
   }
 }
 
-// The chain kernel's lanes stay floats from op to op; its SIMD and scalar steps must agree on every colour too.
+// The chain kernel's lanes stay floats from op to op (hue's come back as bytes: stored as they are when hue
+// ends the chain, read back into lanes when a step or contrast's gray sum follows); its SIMD and scalar
+// steps must agree on every colour too.
 test('tw_color_chain: SIMD = scalar on all 2^24 colours, jitter orders with contrast first, inside and last', () => {
   const [B, C, S, H] = [1, 2, 3, 5];
-  const chains = [[[B, 1.3], [C, 0.7], [S, 1.4], [H, -0.08]], [[H, 0.37], [S, 0.6], [B, 0.8], [C, 1.3]], [[C, 1.2], [H, 0.5], [B, 1.1]]];
+  const chains = [[[B, 1.3], [C, 0.7], [S, 1.4], [H, -0.08]], [[H, 0.37], [S, 0.6], [B, 0.8], [C, 1.3]], [[C, 1.2], [H, 0.5], [B, 1.1]],
+    [[S, 1.1], [H, -0.21], [C, 0.9], [B, 1.2]]];
   for (const channels of [3, 4]) {
     const img = everyColour(channels);
     for (const ops of chains) {
       const label = `chain ${ops.map(([c, f]) => `${c}:${f}`).join(',')} ${channels} channels`;
       const at = firstDifference(chain(img, ops, true).data, chain(img, ops, false).data);
       assert.equal(at, -1, `${label}: SIMD and scalar differ at byte ${at}`);
+      // In bands of 4096x16 (at most TW_COLOR_EXACT_SUM_PIXELS each, as a 224x224 crop), a contrast after
+      // the first step takes its mean from the stage before it (its gray sum, not a pass of its own).
+      for (let y = 0; y < SIDE; y += 16) {
+        const band = { width: SIDE, height: 16, channels, data: img.data.subarray(y * SIDE * channels, (y + 16) * SIDE * channels) };
+        const where = firstDifference(chain(band, ops, true).data, chain(band, ops, false).data);
+        assert.equal(where, -1, `${label}, rows ${y}..${y + 15}: SIMD and scalar differ at byte ${where}`);
+      }
     }
   }
 });

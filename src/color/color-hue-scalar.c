@@ -1,6 +1,6 @@
 /* adjust_hue, pixel by pixel (color-kernels.h tw_color_hue_pixel, the chain kernel's HUE step):
  * torchvision 0.14's _rgb2hsv and _hsv2rgb in float32 (PIL's formulas), the operations in torch's order.
- * The scalar reference of color-wasmsimd.h's hue4. */
+ * The scalar reference of color-chain-wasmsimd.c's hue4. */
 #include <math.h>
 
 #include "color-kernels.h"

@@ -1,6 +1,6 @@
 /* What the wasm SIMD colour kernels share (color-kernels-wasmsimd.c, color-chain-wasmsimd.c): lane
- * shuffles between interleaved pixels and R, G, B lanes, the clamp and truncation, gray and adjust_hue on
- * 4 pixels' float lanes. Each is the scalar kernels' float32 operations in their order (color-kernels.h). */
+ * shuffles between interleaved pixels and R, G, B lanes, the clamp and truncation, gray on 4 pixels'
+ * float lanes (adjust_hue's lanes: color-chain-wasmsimd.c, its one user). Each is the scalar kernels' float32 operations in their order (color-kernels.h). */
 #ifndef TW_COLOR_COLOR_WASMSIMD_H
 #define TW_COLOR_COLOR_WASMSIMD_H
 
@@ -118,57 +118,6 @@ static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
 static inline v128_t mod1_nonnegative(v128_t x) {
   const v128_t one = wasm_f32x4_splat(1.0f);
   return wasm_v128_bitselect(wasm_f32x4_sub(x, one), x, wasm_f32x4_ge(x, one));
-}
-
-/* adjust_hue on 4 pixels' R, G, B lanes (floats 0..255): the scalar kernel's operations, lane-wise, with
- * the same results where fewer instructions give them:
- * - the sector: i = floor(h·6) is an integer-valued float 0..6, compared as a float (6 is sector 0).
- * - p, q, t: the scalar clamps to [0, 1] are identities (v, s in [0, 1], f in [0, 1): every factor and
- *   product stays in [0, 1]), so none here.
- * - the bytes: trunc(x·255) with x·255 in [0, 255] is floor; in[k] become those integer-valued floats
- *   (to_bytes_low makes them bytes). */
-static inline void hue4(v128_t in[3], v128_t shift) {
-  const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
-  const v128_t r = wasm_f32x4_div(in[0], k255), g = wasm_f32x4_div(in[1], k255), b = wasm_f32x4_div(in[2], k255);
-  /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
-  const v128_t maxc = wasm_f32x4_pmax(wasm_f32x4_pmax(r, g), b), minc = wasm_f32x4_pmin(wasm_f32x4_pmin(r, g), b);
-  const v128_t cr = wasm_f32x4_sub(maxc, minc);
-  const v128_t flat = wasm_f32x4_eq(maxc, minc);
-  const v128_t s = wasm_f32x4_div(cr, wasm_v128_bitselect(one, maxc, flat));
-  const v128_t divisor = wasm_v128_bitselect(one, cr, flat);
-  const v128_t rc = wasm_f32x4_div(wasm_f32x4_sub(maxc, r), divisor);
-  const v128_t gc = wasm_f32x4_div(wasm_f32x4_sub(maxc, g), divisor);
-  const v128_t bc = wasm_f32x4_div(wasm_f32x4_sub(maxc, b), divisor);
-  const v128_t is_r = wasm_f32x4_eq(maxc, r), is_g = wasm_f32x4_eq(maxc, g);
-  const v128_t hb = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(4.0f), gc), rc);
-  const v128_t hg = wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_splat(2.0f), rc), bc);
-  v128_t h = wasm_v128_bitselect(wasm_f32x4_sub(bc, gc), wasm_v128_bitselect(hg, hb, is_g), is_r);
-  h = mod1_nonnegative(wasm_f32x4_add(wasm_f32x4_div(h, wasm_f32x4_splat(6.0f)), one));
-  /* h + shift in [-0.5, 1.5): fmodf, then + 1 where negative */
-  const v128_t shifted = wasm_f32x4_add(h, shift);
-  const v128_t m = wasm_v128_bitselect(wasm_f32x4_sub(shifted, one), shifted, wasm_f32x4_ge(shifted, one));
-  h = wasm_v128_bitselect(wasm_f32x4_add(m, one), m, wasm_f32x4_lt(m, zero));
-  /* back to RGB */
-  const v128_t h6 = wasm_f32x4_mul(h, wasm_f32x4_splat(6.0f));
-  const v128_t i = wasm_f32x4_floor(h6);
-  const v128_t f = wasm_f32x4_sub(h6, i);
-  const v128_t v = maxc;
-  const v128_t p = wasm_f32x4_mul(v, wasm_f32x4_sub(one, s));
-  const v128_t q = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, f)));
-  const v128_t t = wasm_f32x4_mul(v, wasm_f32x4_sub(one, wasm_f32x4_mul(s, wasm_f32x4_sub(one, f))));
-  v128_t at[6];
-  for (int k = 1; k < 6; k++) at[k] = wasm_f32x4_eq(i, wasm_f32x4_splat((float)k));
-  at[0] = wasm_v128_or(wasm_f32x4_eq(i, zero), wasm_f32x4_eq(i, wasm_f32x4_splat(6.0f)));
-  /* (R, G, B) for sectors 0..5: (v,t,p) (q,v,p) (p,v,t) (p,q,v) (t,p,v) (v,p,q) */
-  const v128_t rr = wasm_v128_bitselect(v, wasm_v128_bitselect(q, wasm_v128_bitselect(t, p, at[4]), at[1]),
-                                        wasm_v128_or(at[0], at[5]));
-  const v128_t gg = wasm_v128_bitselect(v, wasm_v128_bitselect(t, wasm_v128_bitselect(q, p, at[3]), at[0]),
-                                        wasm_v128_or(at[1], at[2]));
-  const v128_t bb = wasm_v128_bitselect(v, wasm_v128_bitselect(p, wasm_v128_bitselect(t, q, at[2]), wasm_v128_or(at[0], at[1])),
-                                        wasm_v128_or(at[3], at[4]));
-  in[0] = wasm_f32x4_floor(wasm_f32x4_mul(rr, k255));
-  in[1] = wasm_f32x4_floor(wasm_f32x4_mul(gg, k255));
-  in[2] = wasm_f32x4_floor(wasm_f32x4_mul(bb, k255));
 }
 
 #endif
