@@ -39,7 +39,7 @@ test('ready over http: application/wasm is compiled as it streams, fetched once'
   assert.deepEqual({ ...r.calls, requests: r.requests }, { compileStreaming: 1, compile: 0, requests: 1 });
 });
 
-// Browsers compare the MIME type's essence; Node 20 refuses any parameter before reading the body.
+// Chromium and Node 20 refuse a content type with parameters before reading the body (the specification allows none).
 test('ready over http: a stream the engine refuses before reading it is compiled from its bytes, fetched once', async () => {
   const r = await load('Application/WASM; charset=binary', 'wasm');
   assert.deepEqual(r.data, LOADED);
