@@ -7,9 +7,10 @@
 //
 // A fetched response served as application/wasm is compiled as it streams
 // (WebAssembly.compileStreaming): browsers compile while downloading, and
-// Chromium caches the optimised code with the HTTP cache entry, so a return
-// visit starts with it. Anything else (another content type, bytes, a file in
-// Node) is compiled from its bytes.
+// Chromium can keep the optimised code with the HTTP cache entry for a return
+// visit (when V8 hands it over; README › Performance says when it did).
+// Anything else (another content type, bytes, a file in Node) is compiled
+// from its bytes.
 //
 // This file is browser-safe: it imports nothing from Node. Reading local files
 // (Node) is passed in as `files`, made by localFiles() from node:fs/promises.
@@ -154,11 +155,11 @@ async function fetchModule(url, what, fix = fixFor(url), stream = true) {
 }
 
 /**
- * Whether to compile the response while it downloads: only what the engine
- * streams, a fetched body served as application/wasm (the MIME type the
- * specification requires; anything else would be refused). Chromium then also
- * keeps the optimised code in its code cache for the next visit, which
- * WebAssembly.compile of bytes never does.
+ * Whether to compile the response while it downloads: a fetched body served
+ * as application/wasm, the MIME type the specification requires (anything
+ * else would be refused; Chromium and Node also refuse parameters, before
+ * reading the body, and the bytes path then takes over). Only a streamed
+ * module can go to Chromium's code cache; WebAssembly.compile of bytes never does.
  */
 function streamable(response) {
   if (typeof WebAssembly.compileStreaming !== 'function' || !response.body) return false;
