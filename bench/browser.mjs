@@ -3,7 +3,7 @@
 // playwright-core (never a downloaded browser), the repository served over
 // http on 127.0.0.1 (only js/, wasm/, bench/ and the peers' dist folders).
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,20 @@ function resolvePath(pathname, trees) {
   return { root: ROOT, path: normalize(join(ROOT, pathname)) };
 }
 
-function serve(isolated, trees) {
+// HTTP caching of the served files: none (the default: every visit downloads
+// again), 'revalidate' (an ETag and Cache-Control: no-cache, so a return visit
+// asks and gets 304 Not Modified) or 'max-age' (fresh for an hour, not asked).
+const CACHING = {
+  revalidate: (etag) => ({ etag, 'cache-control': 'no-cache' }),
+  'max-age': (etag) => ({ etag, 'cache-control': 'max-age=3600' }),
+};
+
+/**
+ * Serves this checkout and `trees` on 127.0.0.1 (a free port); resolves to the
+ * node:http server. `isolated`: with the COOP/COEP headers. `types`: content
+ * types by extension over the defaults. `caching`: a key of CACHING, or none.
+ */
+export function serve(isolated, trees = [], { types = {}, caching } = {}) {
   const server = createServer(async (request, response) => {
     const { root, path } = resolvePath(decodeURIComponent(new URL(request.url, 'http://x').pathname), trees);
     if (!SERVED.some((dir) => path.startsWith(join(root, dir) + sep))) {
@@ -34,13 +47,28 @@ function serve(isolated, trees) {
       return;
     }
     try {
-      const body = await readFile(path);
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', ...(isolated ? ISOLATION : {}) }).end(body);
+      const [body, info] = await Promise.all([readFile(path), stat(path)]);
+      const etag = `"${info.size}-${Math.floor(info.mtimeMs)}"`;
+      const cache = caching ? CACHING[caching](etag) : {};
+      const headers = { 'content-type': { ...TYPES, ...types }[extname(path)] ?? 'application/octet-stream', ...cache, ...(isolated ? ISOLATION : {}) };
+      if (caching && request.headers['if-none-match'] === etag) response.writeHead(304, headers).end();
+      else response.writeHead(200, headers).end(body);
     } catch {
       response.writeHead(404).end();
     }
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** playwright-core's Chromium on Debian's binary with the benches' switches (`flags`: more, diagnosis only). */
+export async function chromiumLauncher(flags = []) {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is not installed`);
+  const { chromium } = await import('playwright-core');
+  return {
+    launch: () => chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...flags] }),
+    /** A browser keeping its profile (HTTP cache, code cache) in `dir`: a return visit when `dir` was used before. */
+    launchPersistent: (dir) => chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...FLAGS, ...flags] }),
+  };
 }
 
 /**

@@ -5,6 +5,13 @@
 // likely fix. Emscripten's own loader would abort with "both async and sync
 // fetching of the wasm failed" and no URL.
 //
+// A fetched response served as application/wasm is compiled as it streams
+// (WebAssembly.compileStreaming): browsers compile while downloading, and
+// Chromium can keep the optimised code with the HTTP cache entry for a return
+// visit (when V8 hands it over; README › Performance says when it did).
+// Anything else (another content type, bytes, a file in Node) is compiled
+// from its bytes.
+//
 // This file is browser-safe: it imports nothing from Node. Reading local files
 // (Node) is passed in as `files`, made by localFiles() from node:fs/promises.
 import createTensorwarpModule from '../wasm/tensorwarp.mjs';
@@ -122,7 +129,7 @@ function resolveUrl(location, what) {
   }
 }
 
-async function fetchModule(url, what, fix = fixFor(url)) {
+async function fetchModule(url, what, fix = fixFor(url), stream = true) {
   const where = `${what} ${url.href}`;
   let response;
   try {
@@ -136,9 +143,44 @@ async function fetchModule(url, what, fix = fixFor(url)) {
   if (!response.ok) {
     throw new Error(`ready: fetching the wasm from ${where} gave ${received}; ${fix}`);
   }
+  if (stream && streamable(response)) {
+    const module = await compileStreaming(response, where);
+    if (module) return { module, what: where };
+    // The stream was refused or was not a module: what came back is described as for any other server.
+    if (response.bodyUsed) return fetchModule(url, what, fix, false);
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
   checkMagic(bytes, where, ` (${received})`, fix);
   return { module: await compile(bytes, where), what: where };
+}
+
+/**
+ * Whether to compile the response while it downloads: a fetched body served
+ * as application/wasm, the MIME type the specification requires (anything
+ * else would be refused; Chromium and Node also refuse parameters, before
+ * reading the body, and the bytes path then takes over). Only a streamed
+ * module can go to Chromium's code cache; WebAssembly.compile of bytes never does.
+ */
+function streamable(response) {
+  if (typeof WebAssembly.compileStreaming !== 'function' || !response.body) return false;
+  const type = response.headers.get('content-type') ?? '';
+  return type.split(';')[0].trim().toLowerCase() === 'application/wasm';
+}
+
+/**
+ * The module compiled from `response`'s body as it arrives, or null when the
+ * engine refused it (another MIME check, bytes that are not a module): the
+ * caller then takes the bytes, fetching them again if the stream was read, and
+ * reports what they are. A CSP that forbids WebAssembly is reported here.
+ */
+async function compileStreaming(response, where) {
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (error) {
+    const csp = cspError(error, `compiling ${where}`);
+    if (csp) throw csp;
+    return null;
+  }
 }
 
 /** The likely fix when `url` did not give the wasm. */
