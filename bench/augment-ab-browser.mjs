@@ -4,10 +4,9 @@
 // the renderer's CPU ms per image (every thread, from /proc schedstat), its
 // minor page faults per image and the page's wall ms per image, medians.
 // Usage: node bench/augment-ab-browser.mjs [--rounds 15] [--images 100] <tree> [<tree> ...]
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { median, treeArguments } from './node-tools.mjs';
+import { median, treeArguments, rendererPids as renderers, processUsage as usage } from './node-tools.mjs';
 import { inChromiumSession } from './browser.mjs';
 
 const argv = process.argv.slice(2);
@@ -15,24 +14,6 @@ const images = argv.includes('--images') ? Number(argv.splice(argv.indexOf('--im
 const { rounds, trees } = treeArguments(argv, 'node bench/augment-ab-browser.mjs [--rounds 15] [--images 100] <tree> ...');
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 console.log(`augment A/B in headless Chromium, ${rounds} rounds of ${images} images, medians per image; load ${load()}`);
-
-const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
-// The tab's renderer: the renderer process with the most CPU time (Chromium may keep a spare one, which can exit mid-run).
-function renderers() {
-  const all = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/cmdline`).includes('--type=renderer'));
-  const ticks = (pid) => { const f = read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? []; return Number(f[11] ?? 0) + Number(f[12] ?? 0); };
-  return all.sort((a, b) => ticks(b) - ticks(a)).slice(0, 1);
-}
-function usage(pids) {
-  let cpu = 0, faults = 0;
-  for (const pid of pids) {
-    faults += Number(read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ')[7] ?? 0);
-    let tasks = [];
-    try { tasks = readdirSync(`/proc/${pid}/task`); } catch { /* gone */ }
-    for (const tid of tasks) cpu += Number(read(`/proc/${pid}/task/${tid}/schedstat`).split(' ')[0] || 0);
-  }
-  return { cpu, faults };
-}
 
 const rows = await inChromiumSession('augment-ab-browser.mjs', async (tab) => {
   await tab.evaluate(async ({ base, count }) => {

@@ -9,10 +9,9 @@
 // call and the page's own wall-clock median beside it. Checks that every
 // tree gives the same bytes.
 // Usage: node bench/image-ab-browser.mjs [--size 1080p|500x375] [--rounds 21] --only <text>[|<text>...] <tree> [<tree> ...]
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { median, treeArguments } from './node-tools.mjs';
+import { median, treeArguments, rendererPids as renderers, processUsage as usage } from './node-tools.mjs';
 import { inChromiumSession } from './browser.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
@@ -20,32 +19,6 @@ const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 console.log(`image A/B in headless Chromium, ${size} RGBA, ${rounds} interleaved rounds, medians per call of the renderer's CPU ms ` +
   `(page wall ms beside); load ${load()}`);
-
-const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
-// The tab's renderer: the renderer process with the most CPU time (Chromium may keep a spare one, which can exit mid-run).
-function renderers() {
-  const all = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/cmdline`).includes('--type=renderer'));
-  const ticks = (pid) => { const f = read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? []; return Number(f[11] ?? 0) + Number(f[12] ?? 0); };
-  return all.sort((a, b) => ticks(b) - ticks(a)).slice(0, 1);
-}
-/** { cpu: ns on CPU summed over every thread of `pids`, main: of their main threads, faults: minor faults } */
-function usage(pids) {
-  let cpu = 0, main = 0, faults = 0, user = 0, system = 0;
-  for (const pid of pids) {
-    const stat = read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? [];
-    faults += Number(stat[7] ?? 0);
-    user += Number(stat[11] ?? 0) * 10; // clock ticks of 10 ms, summed over the run
-    system += Number(stat[12] ?? 0) * 10;
-    let tasks = [];
-    try { tasks = readdirSync(`/proc/${pid}/task`); } catch { /* gone */ }
-    for (const tid of tasks) {
-      const ns = Number(read(`/proc/${pid}/task/${tid}/schedstat`).split(' ')[0] || 0);
-      cpu += ns;
-      if (tid === pid) main += ns;
-    }
-  }
-  return { cpu, main, faults, user, system };
-}
 
 const rows = await inChromiumSession('image-ab-browser.mjs', async (tab) => {
   const names = await tab.evaluate(async ({ base, size, only, count }) => {
