@@ -7,6 +7,7 @@
 // destination.
 import { finite } from './common.js';
 import { cos, sin } from './trig.js';
+import { rotationMatrix } from './warp-matrix.js';
 
 /** A matrix argument: an array-like of 6 or 9 finite numbers, copied to a plain array. */
 export function checkMatrix(m, argument, lengths = [6, 9]) {
@@ -77,12 +78,10 @@ function cosSin(degrees) {
  */
 export function rotation(degrees, center = [0, 0], scale = 1) {
   const angle = finite(degrees, 'matrix.rotation: degrees');
-  const [cx, cy] = point(center, 'matrix.rotation: center').map(Math.fround);
+  const c = point(center, 'matrix.rotation: center');
   const s = finite(scale, 'matrix.rotation: scale');
   const [cosA, sinA] = cosSin(angle);
-  const alpha = cosA * s, beta = sinA * s;
-  const m = [alpha, beta, (1 - alpha) * cx - beta * cy, -beta, alpha, beta * cx + (1 - alpha) * cy];
-  return clean(finiteResult(m, 'matrix.rotation: center and scale'));
+  return clean(finiteResult(rotationMatrix(cosA, sinA, c, s), 'matrix.rotation: center and scale'));
 }
 
 const OPTIONS = ['rotate', 'translate', 'scale', 'shear', 'center'];

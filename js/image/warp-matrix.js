@@ -35,9 +35,14 @@ export function cvInvertPerspective(s) {
  * (no exact quarter turns: cos 90° is 6.1e-17 there too), correctly rounded
  * (trig.js: glibc's values but for rare near-halfway cases, in every engine).
  */
-export function cvRotationMatrix(degrees, [cx, cy], scale) {
-  const x = Math.fround(cx), y = Math.fround(cy);
+export function cvRotationMatrix(degrees, center, scale) {
   const angle = degrees * (Math.PI / 180);
-  const alpha = cos(angle) * scale, beta = sin(angle) * scale;
+  return rotationMatrix(cos(angle), sin(angle), center, scale);
+}
+
+/** getRotationMatrix2D's matrix from its cos and sin, in its operation order (centre rounded to float32). */
+export function rotationMatrix(cosA, sinA, [cx, cy], scale) {
+  const x = Math.fround(cx), y = Math.fround(cy);
+  const alpha = cosA * scale, beta = sinA * scale;
   return [alpha, beta, (1 - alpha) * x - beta * y, -beta, alpha, beta * x + (1 - alpha) * y];
 }
