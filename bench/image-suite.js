@@ -74,9 +74,13 @@ function warpCases(env, img, label) {
   const { cv, tf } = env;
   const { width, height } = img;
   const { affine, perspective } = warpMatrices(width, height);
-  const runs = [['affine', 'linear', 'constant'], ['affine', 'linear', 'reflect'], ['affine', 'nearest', 'constant'],
-    ['affine', 'cubic', 'constant'], ['affine', 'cubic', 'reflect'], ['perspective', 'linear', 'constant'],
-    ['perspective', 'nearest', 'reflect']];
+  // Every kind × interpolation × border of issue 23's bars.
+  const runs = [];
+  for (const kind of ['affine', 'perspective']) {
+    for (const interpolation of ['linear', 'nearest', 'cubic']) {
+      for (const border of ['constant', 'reflect']) runs.push([kind, interpolation, border]);
+    }
+  }
   return runs.map(([kind, interpolation, border]) => {
     const m = kind === 'affine' ? affine : perspective;
     const fn = kind === 'affine' ? tw.warpAffine : tw.warpPerspective;

@@ -17,9 +17,9 @@ MEAN = np.array([0.485, 0.456, 0.406], np.float32)
 STD = np.array([0.229, 0.224, 0.225], np.float32)
 INTER = {'nearest': cv2.INTER_NEAREST, 'linear': cv2.INTER_LINEAR, 'cubic': cv2.INTER_CUBIC}
 BORDER = {'constant': cv2.BORDER_CONSTANT, 'reflect': cv2.BORDER_REFLECT_101}
-WARPS = [('affine', 'linear', 'constant'), ('affine', 'linear', 'reflect'), ('affine', 'nearest', 'constant'),
-         ('affine', 'cubic', 'constant'), ('affine', 'cubic', 'reflect'), ('perspective', 'linear', 'constant'),
-         ('perspective', 'nearest', 'reflect')]
+# Every kind x interpolation x border, as image-suite.js runs them.
+WARPS = [(kind, interp, border) for kind in ('affine', 'perspective')
+         for interp in ('linear', 'nearest', 'cubic') for border in ('constant', 'reflect')]
 
 
 def make_image(width, height):
