@@ -70,18 +70,15 @@ function tfTransform(m) {
   return inv.slice(0, 8).map((v) => v / inv[8]);
 }
 
+/** The warp rows, [kind, interpolation, border]: every combination issue 23's bars name (bench/warp-ab.mjs and the native OpenCV child run the same list). */
+export const WARP_ROWS = Object.freeze(['affine', 'perspective'].flatMap((kind) => ['linear', 'nearest', 'cubic']
+  .flatMap((interpolation) => ['constant', 'reflect'].map((border) => Object.freeze([kind, interpolation, border])))));
+
 function warpCases(env, img, label) {
   const { cv, tf } = env;
   const { width, height } = img;
   const { affine, perspective } = warpMatrices(width, height);
-  // Every kind × interpolation × border of issue 23's bars.
-  const runs = [];
-  for (const kind of ['affine', 'perspective']) {
-    for (const interpolation of ['linear', 'nearest', 'cubic']) {
-      for (const border of ['constant', 'reflect']) runs.push([kind, interpolation, border]);
-    }
-  }
-  return runs.map(([kind, interpolation, border]) => {
+  return WARP_ROWS.map(([kind, interpolation, border]) => {
     const m = kind === 'affine' ? affine : perspective;
     const fn = kind === 'affine' ? tw.warpAffine : tw.warpPerspective;
     const opts = { interpolation, border };

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
-import { imageCases, measure, SIZES, warpMatrices } from './image-suite.js';
+import { imageCases, measure, SIZES, WARP_ROWS, warpMatrices } from './image-suite.js';
 import { inChromium } from './browser.mjs';
 import { loadOpenCv } from './node-tools.mjs';
 
@@ -34,7 +34,7 @@ async function inNode() {
 }
 
 function nativeOpenCv() {
-  const spec = { rounds, sizes: Object.fromEntries(sizes.map((label) => {
+  const spec = { rounds, warps: WARP_ROWS, sizes: Object.fromEntries(sizes.map((label) => {
     const [w, h] = SIZES[label];
     const { affine, perspective } = warpMatrices(w, h);
     return [label, [w, h, affine, perspective]];

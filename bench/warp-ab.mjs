@@ -31,9 +31,7 @@ const [W, H] = envs[0].suite.SIZES[size];
 const img = envs[0].suite.makeImage(W, H);
 const { affine, perspective } = envs[0].suite.warpMatrices(W, H);
 const bytes = W * H * 4;
-const ROWS = [['affine', 'linear', 'constant'], ['affine', 'linear', 'reflect'], ['affine', 'nearest', 'constant'],
-  ['affine', 'cubic', 'constant'], ['affine', 'cubic', 'reflect'], ['perspective', 'linear', 'constant'],
-  ['perspective', 'nearest', 'reflect']];
+const ROWS = envs[0].suite.WARP_ROWS;
 
 for (const e of envs) {
   e.src = e.m._malloc(bytes);

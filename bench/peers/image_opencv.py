@@ -3,7 +3,8 @@ bench/image-suite.js: the same bytes, matrices and sizes, named as that file
 names its cases. What is timed is the cv2 call on a numpy array (it returns a
 fresh array); there is no copy in or out to pay, so this is what native code
 does here, not an end-to-end peer. Reads the spec as JSON on stdin
-({"rounds": R, "sizes": {label: [w, h, affine6, perspective9]}}) and prints
+({"rounds": R, "warps": [[kind, interpolation, border], ...],
+"sizes": {label: [w, h, affine6, perspective9]}}) and prints
 {case name: median ms}."""
 import json
 import sys
@@ -17,9 +18,6 @@ MEAN = np.array([0.485, 0.456, 0.406], np.float32)
 STD = np.array([0.229, 0.224, 0.225], np.float32)
 INTER = {'nearest': cv2.INTER_NEAREST, 'linear': cv2.INTER_LINEAR, 'cubic': cv2.INTER_CUBIC}
 BORDER = {'constant': cv2.BORDER_CONSTANT, 'reflect': cv2.BORDER_REFLECT_101}
-# Every kind x interpolation x border, as image-suite.js runs them.
-WARPS = [(kind, interp, border) for kind in ('affine', 'perspective')
-         for interp in ('linear', 'nearest', 'cubic') for border in ('constant', 'reflect')]
 
 
 def make_image(width, height):
@@ -28,10 +26,10 @@ def make_image(width, height):
     return (((i * 2654435761) & 0xFFFFFFFF) >> 24).astype(np.uint8).reshape(height, width, 4)
 
 
-def cases_for(label, width, height, affine, perspective):
+def cases_for(warps, label, width, height, affine, perspective):
     img = make_image(width, height)
     cases = {}
-    for kind, interp, border in WARPS:
+    for kind, interp, border in warps:
         if kind == 'affine':
             m = np.array(affine, np.float64).reshape(2, 3)
             run = (lambda m, i, b: lambda: cv2.warpAffine(img, m, (width, height), flags=INTER[i], borderMode=BORDER[b]))(m, interp, border)
@@ -71,7 +69,7 @@ def main():
     spec = json.load(sys.stdin)
     cases = {}
     for label, (w, h, affine, perspective) in spec['sizes'].items():
-        cases.update(cases_for(label, w, h, affine, perspective))
+        cases.update(cases_for(spec['warps'], label, w, h, affine, perspective))
     cases['toTensor 224x224 NCHW float32 normalised'] = to_tensor_case()
     print(json.dumps({'version': cv2.__version__, 'ms': {name: median_ms(run, spec['rounds']) for name, run in cases.items()}}))
 
