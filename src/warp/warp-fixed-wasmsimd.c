@@ -694,22 +694,23 @@ TW_INLINE void filter_group(const tw_filter_view* v, v128_t o, const int32_t* a,
   store_group(r, out, C);
 }
 
-/* The sums of 4-channel pixel q of a group from its taps' byte offsets:
- * rows[r][q] + cols[c][q] for tap (r, c); bordered_sums's arithmetic. */
+/* The sums of 4-channel pixel q of a group from its taps' byte offsets
+ * (tap (r, c) at rows[r][q] + cols[c][q]), bordered_sums's arithmetic: one
+ * vector of 4 taps per step, linear's 2 x 2 in one step, cubic's 4 x 4 a tap
+ * row per step. */
 TW_INLINE v128_t border_pixel_rgba(const uint8_t* src, const uint32_t (*rows)[4], const uint32_t (*cols)[4], int q,
                                    const int16_t* wt, const int cubic) {
   v128_t s = wasm_i32x4_splat(0);
-  for (int r = 0; r < (cubic ? 4 : 2); r += cubic ? 1 : 2) {
-    /* linear: row 0's two taps in slots 0, 1 and row 1's in 2, 3; cubic: row r's four */
-    const uint32_t r0 = rows[r][q], r1 = rows[cubic ? r : 1][q];
+  for (int step = 0; step < (cubic ? 4 : 1); step++) {
+    const uint32_t first = rows[step][q], second = rows[cubic ? step : 1][q]; /* slots 0-1, slots 2-3 */
     const uint32_t c0 = cols[0][q], c1 = cols[1][q], c2 = cols[cubic ? 2 : 0][q], c3 = cols[cubic ? 3 : 1][q];
-    v128_t v = wasm_v128_load32_zero(src + r0 + c0);
-    v = wasm_v128_load32_lane(src + r0 + c1, v, 1);
-    v = wasm_v128_load32_lane(src + r1 + c2, v, 2);
-    v = wasm_v128_load32_lane(src + r1 + c3, v, 3);
+    v128_t v = wasm_v128_load32_zero(src + first + c0);
+    v = wasm_v128_load32_lane(src + first + c1, v, 1);
+    v = wasm_v128_load32_lane(src + second + c2, v, 2);
+    v = wasm_v128_load32_lane(src + second + c3, v, 3);
     const tw_pairs p = pairs_rgba(v);
-    s = wasm_i32x4_add(s, wasm_i32x4_add(wasm_i32x4_dot_i16x8(p.lo, wasm_v128_load32_splat(wt + 4 * r)),
-                                         wasm_i32x4_dot_i16x8(p.hi, wasm_v128_load32_splat(wt + 4 * r + 2))));
+    s = wasm_i32x4_add(s, wasm_i32x4_add(wasm_i32x4_dot_i16x8(p.lo, wasm_v128_load32_splat(wt + 4 * step)),
+                                         wasm_i32x4_dot_i16x8(p.hi, wasm_v128_load32_splat(wt + 4 * step + 2))));
   }
   return round_shift(s);
 }
