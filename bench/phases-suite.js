@@ -14,7 +14,7 @@ import { makeImage, warpMatrices } from './image-suite.js';
 const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
 
 function cases(img) {
-  const { affine } = warpMatrices(img.width, img.height);
+  const { affine, perspective } = warpMatrices(img.width, img.height);
   return {
     'flip horizontal': (o) => tw.flip(img, 'horizontal', o),
     'flip vertical': (o) => tw.flip(img, 'vertical', o),
@@ -23,6 +23,8 @@ function cases(img) {
     'resize area to half': (o) => tw.resize(img, { width: img.width / 2, height: img.height / 2, interpolation: 'area', ...o }),
     'warpAffine linear constant': (o) => tw.warpAffine(img, affine, { interpolation: 'linear', border: 'constant', ...o }),
     'warpAffine nearest constant': (o) => tw.warpAffine(img, affine, { interpolation: 'nearest', border: 'constant', ...o }),
+    'warpPerspective linear reflect': (o) => tw.warpPerspective(img, perspective, { interpolation: 'linear', border: 'reflect', ...o }),
+    'warpPerspective nearest reflect': (o) => tw.warpPerspective(img, perspective, { interpolation: 'nearest', border: 'reflect', ...o }),
   };
 }
 
