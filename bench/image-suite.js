@@ -18,6 +18,14 @@ export function makeImage(width, height) {
   return { width, height, data };
 }
 
+/**
+ * Issue 23's other way to meet a bar for blur, flip, rotate90, resize area to
+ * half and resize linear: at most this many times the copy floor. The floor
+ * here is one fresh copy of the result's bytes, less than the issue's (the
+ * image copied in and a fresh result out), so this is the stricter reading.
+ */
+export const FLOOR_ALTERNATIVE = 1.3;
+
 /** The warp matrices every peer gets: 15 degrees about the centre at scale 1.1, and a keystone. */
 export function warpMatrices(width, height) {
   const affine = tw.matrix.rotation(15, [width / 2, height / 2], 1.1);
@@ -109,10 +117,10 @@ function resizeCases(env, img, label) {
     const linear = { tensorwarp: () => tw.resize(img, { width, height, interpolation: 'linear', antialias: false }), floor };
     if (cv) linear.opencv = openCv(cv, img, (s, d) => cv.resize(s, d, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR));
     if (tf) linear.tfjs = tfjs(tf, img, (x) => tf.image.resizeBilinear(x, [height, width], false, true));
-    cases.push({ name: `resize linear (no antialias) to ${what} ${label}`, peers: linear, target: ['opencv', 1] });
+    cases.push({ name: `resize linear (no antialias) to ${what} ${label}`, peers: linear, target: ['opencv', 1, FLOOR_ALTERNATIVE] });
     const area = { tensorwarp: () => tw.resize(img, { width, height, interpolation: 'area' }), floor };
     if (cv) area.opencv = openCv(cv, img, (s, d) => cv.resize(s, d, new cv.Size(width, height), 0, 0, cv.INTER_AREA));
-    cases.push({ name: `resize area to ${what} ${label}`, peers: area, target: ['opencv', 3] });
+    cases.push({ name: `resize area to ${what} ${label}`, peers: area, target: ['opencv', 3, what === 'half' ? FLOOR_ALTERNATIVE : null] });
     // No peer here antialiases (tf.image.resizeBilinear does not): tensorwarp and the floor only.
     // These are PIL's bytes (src/image/resize-pil.h); PIL itself is timed beside them by hand (the README).
     for (const interpolation of ['linear', 'cubic', 'lanczos']) {
@@ -146,7 +154,9 @@ function movementCases(env, img, label) {
     const peers = { tensorwarp: ours, floor: floorRun };
     if (cv) peers.opencv = openCv(cv, img, cvOp);
     if (tf) peers.tfjs = tfjs(tf, img, tfOp);
-    return { name: `${what} ${label}`, peers, target: factor ? ['opencv', factor] : null };
+    // issue 23: pad's bar is at 1080p; the others also pass within 1.3x of the copy floor
+    const barred = factor && (!what.startsWith('pad') || label === '1080p');
+    return { name: `${what} ${label}`, peers, target: barred ? ['opencv', factor, what.startsWith('pad') ? null : FLOOR_ALTERNATIVE] : null };
   });
 }
 
@@ -169,7 +179,7 @@ function tensorCase(env) {
   return { name: 'toTensor 224x224 NCHW float32 normalised', peers, target: ['floor', 1 / 2] };
 }
 
-/** Every case: { name, peers: { tensorwarp, opencv?, tfjs?, floor }, target: [peer, factor] | null }. */
+/** Every case: { name, peers: { tensorwarp, opencv?, tfjs?, floor }, target: [peer, factor, floorFactor?] | null }. */
 export function imageCases(env, sizes = Object.keys(SIZES)) {
   const cases = [];
   for (const label of sizes) {
