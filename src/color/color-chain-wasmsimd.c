@@ -24,7 +24,7 @@
  * registers across the call. */
 TW_COLOR_INLINE v128_t hue4(v128_t red, v128_t green, v128_t blue, v128_t shift) {
   const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
-  const v128_t r = wasm_f32x4_div(red, k255), g = wasm_f32x4_div(green, k255), b = wasm_f32x4_div(blue, k255);
+  const v128_t r = div255_bytes(red), g = div255_bytes(green), b = div255_bytes(blue); /* the scalar's / 255.0f */
   /* pmax/pmin: no NaN and no -0 here (r, g, b >= +0), so they are fmaxf/fminf */
   const v128_t maxc = wasm_f32x4_pmax(wasm_f32x4_pmax(r, g), b), minc = wasm_f32x4_pmin(wasm_f32x4_pmin(r, g), b);
   const v128_t cr = wasm_f32x4_sub(maxc, minc);

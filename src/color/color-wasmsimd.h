@@ -51,6 +51,9 @@ static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
 /* 2^23: added to an integer-valued float in [0, 2^23), it leaves that integer in the low mantissa bits. */
 #define TW_COLOR_MAGIC 8388608.0f
 
+/* float32(2^-16 / 255): div255_bytes's second term. */
+#define TW_COLOR_DIV255_REST 0x1.010102p-24f
+
 /* trunc(clamp(x, 0, 255)) (the scalar tw_color_clamp_trunc) as integer-valued float lanes. floor is trunc
  * on [0, 255]; pmax(0, x) takes the 0 for a NaN x (pmax(a, b) is a < b ? b : a), so NaN gives 0 as the
  * scalar clamp does. */
@@ -112,6 +115,15 @@ static inline v128_t gray_lanes(v128_t r, v128_t g, v128_t b) {
 static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
   return gray_lanes(to_f32(wasm_i8x16_swizzle(v, pick[0])), to_f32(wasm_i8x16_swizzle(v, pick[1])),
                     to_f32(wasm_i8x16_swizzle(v, pick[2])));
+}
+
+/* x / 255 for integer-valued float lanes 0..255, as x·257·2^-16 + x·float32(2^-16 / 255): a product and a
+ * sum instead of a division, the same float32 for each of the 256 values (toTensor's proof,
+ * src/image/convert-kernels-wasmsimd.c byte_step: x·a is exact and x·b is the rest to 2^-40, far from a
+ * rounding boundary; tests/image-color-every-rgb.test.mjs runs hue, which uses it, on every RGB triple). */
+static inline v128_t div255_bytes(v128_t x) {
+  return wasm_f32x4_add(wasm_f32x4_mul(x, wasm_f32x4_splat(0x1.01p-8f)),
+                        wasm_f32x4_mul(x, wasm_f32x4_splat(TW_COLOR_DIV255_REST)));
 }
 
 /* x mod 1 for x in [0, 2) (x − 1 is exact there): fmodf's value. */
