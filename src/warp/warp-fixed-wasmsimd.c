@@ -617,6 +617,14 @@ TW_INLINE v128_t gather_row(const tw_warp_fixed* w, size_t row_bytes, int32_t yi
   return v;
 }
 
+/* 4 taps of 4 channels (slots 0..3 of `taps`) times their weights wt[0..3],
+ * per channel: taps 0-1 by wt[0..1] and taps 2-3 by wt[2..3] in int16 pairs. */
+TW_INLINE v128_t tap_sums(v128_t taps, const int16_t* wt) {
+  const tw_pairs p = pairs_rgba(taps);
+  return wasm_i32x4_add(wasm_i32x4_dot_i16x8(p.lo, wasm_v128_load32_splat(wt)),
+                        wasm_i32x4_dot_i16x8(p.hi, wasm_v128_load32_splat(wt + 2)));
+}
+
 /* The sums of a pixel with some tap outside (warp-fixed-border.c's taps and
  * fill, the vector arithmetic of the inside pixels). */
 TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, int32_t a, const int C,
@@ -631,17 +639,11 @@ TW_INLINE v128_t bordered_sums(const tw_warp_fixed* w, int32_t sx, int32_t sy, i
     v128_t v = gather_row(w, row_bytes, ys[0], xs, 2, C);
     const v128_t lower = gather_row(w, row_bytes, ys[1], xs, 2, C);
     v = wasm_i64x2_shuffle(v, lower, 0, 2); /* row 1's two taps in slots 2, 3 */
-    const tw_pairs q = pairs2(v, 4, 0, 8);
-    return round_shift(wasm_i32x4_add(wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt)),
-                                      wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 2))));
+    return round_shift(tap_sums(v, wt));
   }
   const int16_t* wt = w->table + (size_t)a * 16;
   v128_t s = wasm_i32x4_splat(0);
-  for (int r = 0; r < 4; r++) {
-    const tw_pairs q = pairs2(gather_row(w, row_bytes, ys[r], xs, 4, C), 4, 0, 8);
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.lo, wasm_v128_load32_splat(wt + 4 * r)));
-    s = wasm_i32x4_add(s, wasm_i32x4_dot_i16x8(q.hi, wasm_v128_load32_splat(wt + 4 * r + 2)));
-  }
+  for (int r = 0; r < 4; r++) s = wasm_i32x4_add(s, tap_sums(gather_row(w, row_bytes, ys[r], xs, 4, C), wt + 4 * r));
   return round_shift(s);
 }
 
@@ -695,9 +697,9 @@ TW_INLINE void filter_group(const tw_filter_view* v, v128_t o, const int32_t* a,
 }
 
 /* The sums of 4-channel pixel q of a group from its taps' byte offsets
- * (tap (r, c) at rows[r][q] + cols[c][q]), bordered_sums's arithmetic: one
- * vector of 4 taps per step, linear's 2 x 2 in one step, cubic's 4 x 4 a tap
- * row per step. */
+ * (tap (r, c) at rows[r][q] + cols[c][q]), bordered_sums's arithmetic
+ * (tap_sums): one vector of 4 taps per step, linear's 2 x 2 in one step,
+ * cubic's 4 x 4 a tap row per step. */
 TW_INLINE v128_t border_pixel_rgba(const uint8_t* src, const uint32_t (*rows)[4], const uint32_t (*cols)[4], int q,
                                    const int16_t* wt, const int cubic) {
   v128_t s = wasm_i32x4_splat(0);
@@ -708,9 +710,7 @@ TW_INLINE v128_t border_pixel_rgba(const uint8_t* src, const uint32_t (*rows)[4]
     v = wasm_v128_load32_lane(src + first + c1, v, 1);
     v = wasm_v128_load32_lane(src + second + c2, v, 2);
     v = wasm_v128_load32_lane(src + second + c3, v, 3);
-    const tw_pairs p = pairs_rgba(v);
-    s = wasm_i32x4_add(s, wasm_i32x4_add(wasm_i32x4_dot_i16x8(p.lo, wasm_v128_load32_splat(wt + 4 * step)),
-                                         wasm_i32x4_dot_i16x8(p.hi, wasm_v128_load32_splat(wt + 4 * step + 2))));
+    s = wasm_i32x4_add(s, tap_sums(v, wt + 4 * step));
   }
   return round_shift(s);
 }
