@@ -20,8 +20,7 @@
  *   swizzle picks each output byte among them. Which one: the scalar's pick[sector][c] is R's column
  *   [0, 2, 1, 1, 3, 0] read at sector + (0, 4, 2) mod 6 for R, G, B; the 16-byte table repeats that
  *   column, so sector 6 reads sector 0's entries as the scalar's `% 6` does.
- * Not inlined: one copy serves every chain loop (the wasm size budget); v128 arguments and result stay in
- * registers across the call. */
+ * Inlined into each chain loop: as a call it spilled every live v128 of the loop. */
 TW_COLOR_INLINE v128_t hue4(v128_t red, v128_t green, v128_t blue, v128_t shift) {
   const v128_t one = wasm_f32x4_splat(1.0f), zero = wasm_f32x4_splat(0.0f), k255 = wasm_f32x4_splat(255.0f);
   const v128_t r = div255_bytes(red), g = div255_bytes(green), b = div255_bytes(blue); /* the scalar's / 255.0f */
@@ -117,7 +116,7 @@ TW_COLOR_INLINE size_t chain_steps(const uint8_t* in, uint8_t* out, size_t pixel
             c[1] = to_f32(wasm_v128_and(wasm_u32x4_shr(rgb, 8), wasm_i32x4_splat(255)));
             c[2] = to_f32(wasm_u32x4_shr(rgb, 16));
           }
-          colour = channels == 4 ? rgb : wasm_i8x16_swizzle(rgb, from_hue);
+          if (s + 1 == count) colour = channels == 4 ? rgb : wasm_i8x16_swizzle(rgb, from_hue); /* ends_in_hue */
         }
       }
       if (with_sum) acc = wasm_f32x4_add(acc, gray_lanes(c[0], c[1], c[2]));
