@@ -6,7 +6,7 @@
 // positive angle turns counter-clockwise on screen. Matrices map source to
 // destination.
 import { finite } from './common.js';
-import { cos, sin } from './trig.js';
+import { cosSinDegrees } from './trig.js';
 import { rotationMatrix } from './warp-matrix.js';
 
 /** A matrix argument: an array-like of 6 or 9 finite numbers, copied to a plain array. */
@@ -59,15 +59,12 @@ function optionalNumber(value, fallback, argument) {
 
 /**
  * cos and sin of an angle in degrees, exact at multiples of 90° (so quarter
- * turns are exact permutations; elsewhere correctly rounded (trig.js), of
- * degrees · (π / 180) as OpenCV's getRotationMatrix2D forms the angle: the
- * product (degrees · π) / 180 differs from it in the last bit for some angles).
+ * turns are exact permutations); elsewhere OpenCV's (trig.js cosSinDegrees).
  */
 function cosSin(degrees) {
   const turn = ((degrees % 360) + 360) % 360;
   if (turn % 90 === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]][turn / 90];
-  const radians = degrees * (Math.PI / 180);
-  return [cos(radians), sin(radians)];
+  return cosSinDegrees(degrees);
 }
 
 /**

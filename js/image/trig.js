@@ -80,5 +80,17 @@ function sinCos(x) {
   }
 }
 
-export const cos = (x) => sinCos(x)[1];
-export const sin = (x) => sinCos(x)[0];
+/** [cos x, sin x] of an angle in radians, each correctly rounded (one reduction and series for both). */
+export function cosSin(x) {
+  const [s, c] = sinCos(x);
+  return [c, s];
+}
+
+/**
+ * [cos, sin] of an angle in degrees turned to radians as OpenCV's
+ * getRotationMatrix2D (and Python's math.radians) turn it, degrees · (π / 180):
+ * the product (degrees · π) / 180 differs from it in the last bit for some angles.
+ */
+export function cosSinDegrees(degrees) {
+  return cosSin(degrees * (Math.PI / 180));
+}

@@ -2,7 +2,7 @@
 // operation order, so the warps see the very numbers cv2 does (the
 // fixed-point coordinates round them: one ulp can move a pixel at a tie).
 // src/warp/warp.h states the rest of the arithmetic.
-import { cos, sin } from './trig.js';
+import { cosSinDegrees } from './trig.js';
 
 /**
  * warpAffine's own inverse of a 2×3 (without WARP_INVERSE_MAP):
@@ -36,8 +36,8 @@ export function cvInvertPerspective(s) {
  * (trig.js: glibc's values but for rare near-halfway cases, in every engine).
  */
 export function cvRotationMatrix(degrees, center, scale) {
-  const angle = degrees * (Math.PI / 180);
-  return rotationMatrix(cos(angle), sin(angle), center, scale);
+  const [cosA, sinA] = cosSinDegrees(degrees);
+  return rotationMatrix(cosA, sinA, center, scale);
 }
 
 /** getRotationMatrix2D's matrix from its cos and sin, in its operation order (centre rounded to float32). */
