@@ -5,15 +5,13 @@
 // per image, medians. Checks that every tree gives the same bytes. Which step dominates, and a change
 // against the build before it on a shared machine.
 // Usage: node bench/color-steps-ab.mjs [--rounds 21] [--scalar] <tree> [<tree> ...]
-import { loadavg } from 'node:os';
-import { cpuMs as cpu, median, treeArguments } from './node-tools.mjs';
+import { cpuMs as cpu, median, treeArguments, loadText } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const withScalar = argv.includes('--scalar');
 if (withScalar) argv.splice(argv.indexOf('--scalar'), 1);
 const { rounds, trees } = treeArguments(argv, 'node bench/color-steps-ab.mjs [--rounds 21] [--scalar] <tree> ...');
 const SIDE = 224, CH = 4, BYTES = SIDE * SIDE * CH, REPEAT = 20;
-const OP = { brightness: 1, contrast: 2, saturation: 3, hue: 5 };
 const STEPS = {
   brightness: [['brightness', 1.3]], contrast: [['contrast', 0.7]], saturation: [['saturation', 1.25]],
   hue: [['hue', 0.07]], 'jitter b,c,s,h': [['brightness', 1.3], ['contrast', 0.7], ['saturation', 1.25], ['hue', 0.07]],
@@ -32,10 +30,11 @@ for (const tree of trees) {
   await module.ready();
   const m = module.wasm();
   const { makePhotos } = await import(`${tree}/bench/augment-suite.js`);
+  const { color_adjust_op: codes } = await import(`${tree}/wasm/enums.js`); // the C enum, generated
   const photo = makePhotos(1)[0];
   const input = m._malloc(BYTES), output = m._malloc(BYTES);
   for (let y = 0; y < SIDE; y++) m.HEAPU8.set(photo.data.subarray(y * photo.width * 4, (y * photo.width + SIDE) * 4), input + y * SIDE * 4);
-  modules.push({ m, input, output });
+  modules.push({ m, input, output, codes });
 }
 
 function call(tree, steps) {
@@ -43,15 +42,15 @@ function call(tree, steps) {
   for (const order of ALL_ORDERS) callSteps(tree, order);
 }
 
-function callSteps({ m, input, output }, steps) {
+function callSteps({ m, input, output, codes }, steps) {
   let ops = 0;
   const f = [0, 0, 0, 0];
-  steps.forEach(([op, factor], k) => { ops |= OP[op] << (4 * k); f[k] = factor; });
+  steps.forEach(([op, factor], k) => { ops |= codes[op.toUpperCase()] << (4 * k); f[k] = factor; });
   const status = m._tw_color_chain(input, BYTES, output, BYTES, SIDE, SIDE, CH, steps.length, ops, f[0], f[1], f[2], f[3]);
   if (status !== 0) throw new Error(`tw_color_chain: status ${status}`);
 }
 
-console.log(`colour chain A/B, ${SIDE}x${SIDE} RGBA, ${rounds} rounds of ${REPEAT} calls, median process CPU ms per call; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`colour chain A/B, ${SIDE}x${SIDE} RGBA, ${rounds} rounds of ${REPEAT} calls, median process CPU ms per call; load ${loadText()}`);
 console.log(`| steps | ${trees.map((_, i) => `tree ${i + 1} ms${i ? ' / ÷ tree 1' : ''}`).join(' | ')} |`);
 console.log(`|---|${trees.map(() => '---:').join('|')}|`);
 for (const simd of withScalar ? [1, 0] : [1]) {

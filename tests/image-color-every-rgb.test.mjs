@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { ready } from '../js/index.js';
 import { adjustBrightness, adjustContrast, adjustSaturation, adjustHue, grayscale } from '../js/image.js';
 import { wasm } from '../js/module.js';
+import { color_adjust_op as ADJUST } from '../wasm/enums.js';
 
 await ready();
 
@@ -91,7 +92,7 @@ function chain(img, ops, simd) {
 // ends the chain, read back into lanes when a step or contrast's gray sum follows); its SIMD and scalar
 // steps must agree on every colour too.
 test('tw_color_chain: SIMD = scalar on all 2^24 colours, jitter orders with contrast first, inside and last', () => {
-  const [B, C, S, H] = [1, 2, 3, 5];
+  const { BRIGHTNESS: B, CONTRAST: C, SATURATION: S, HUE: H } = ADJUST;
   const chains = [[[B, 1.3], [C, 0.7], [S, 1.4], [H, -0.08]], [[H, 0.37], [S, 0.6], [B, 0.8], [C, 1.3]], [[C, 1.2], [H, 0.5], [B, 1.1]],
     [[S, 1.1], [H, -0.21], [C, 0.9], [B, 1.2]]];
   for (const channels of [3, 4]) {
