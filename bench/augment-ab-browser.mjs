@@ -4,16 +4,14 @@
 // the renderer's CPU ms per image (every thread, from /proc schedstat), its
 // minor page faults per image and the page's wall ms per image, medians.
 // Usage: node bench/augment-ab-browser.mjs [--rounds 15] [--images 100] <tree> [<tree> ...]
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { median, treeArguments, rendererPids as renderers, processUsage as usage } from './node-tools.mjs';
+import { median, treeArguments, rendererPids as renderers, processUsage as usage, loadText } from './node-tools.mjs';
 import { inChromiumSession } from './browser.mjs';
 
 const argv = process.argv.slice(2);
 const images = argv.includes('--images') ? Number(argv.splice(argv.indexOf('--images'), 2)[1]) : 100;
 const { rounds, trees } = treeArguments(argv, 'node bench/augment-ab-browser.mjs [--rounds 15] [--images 100] <tree> ...');
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-console.log(`augment A/B in headless Chromium, ${rounds} rounds of ${images} images, medians per image; load ${load()}`);
+console.log(`augment A/B in headless Chromium, ${rounds} rounds of ${images} images, medians per image; load ${loadText()}`);
 
 const rows = await inChromiumSession('augment-ab-browser.mjs', async (tab) => {
   await tab.evaluate(async ({ base, count }) => {
@@ -59,5 +57,5 @@ console.log(`|---|${trees.map(() => '---:').join('|')}|`);
 for (const [which, { cpu, wall, faults }] of Object.entries(rows)) {
   console.log(`| ${which} | ${cpu.map((c, i) => `${c.toFixed(3)} / ${faults[i].toFixed(0)} / ${wall[i].toFixed(3)}${i ? ` / ${(c / cpu[0]).toFixed(2)}` : ''}`).join(' | ')} |`);
 }
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadText()}`);
 process.exit(0);

@@ -5,15 +5,13 @@
 // and the wall ms per image, medians. bench/augment-ab-browser.mjs is the same
 // in headless Chromium. Fails if the trees' tensors differ.
 // Usage: node bench/augment-ab.mjs [--rounds 21] [--images 100] <tree> [<tree> ...]
-import { loadavg } from 'node:os';
-import { cpuMs, median, treeArguments } from './node-tools.mjs';
+import { cpuMs, median, treeArguments, loadText } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const images = argv.includes('--images') ? Number(argv.splice(argv.indexOf('--images'), 2)[1]) : 100;
 const { rounds, trees } = treeArguments(argv, 'node bench/augment-ab.mjs [--rounds 21] [--images 100] <tree> ...');
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 const faults = () => process.resourceUsage().minorPageFault;
-console.log(`augment A/B in Node, ${rounds} rounds of ${images} images, medians per image; load ${load()}`);
+console.log(`augment A/B in Node, ${rounds} rounds of ${images} images, medians per image; load ${loadText()}`);
 
 const runs = { imagenet: [], randAugment: [] };
 for (const tree of trees) {
@@ -49,4 +47,4 @@ for (const [which, list] of Object.entries(runs)) {
   const c = cpu.map(median), w = wall.map(median);
   console.log(`| ${which} | ${c.map((v, i) => `${v.toFixed(3)} / ${count[i].toFixed(0)} / ${w[i].toFixed(3)}${i ? ` / ${(v / c[0]).toFixed(2)}` : ''}`).join(' | ')} |`);
 }
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadText()}`);

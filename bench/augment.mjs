@@ -14,12 +14,11 @@
 // Interleaved rounds, medians, ratios within one run.
 // Usage: node bench/augment.mjs [rounds] [--no-browser] [--no-loader | --loader-only] [--no-peers] [--batch N] [--only text,text]
 import { execFileSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ready } from '../js/index.js';
 import { augmentCases, measure } from './augment-suite.js';
 import { inChromium } from './browser.mjs';
-import { loadOpenCv } from './node-tools.mjs';
+import { loadOpenCv, loadText } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const valueOf = (name) => {
@@ -183,11 +182,10 @@ function loaderTable(title, r) {
   console.log(`- crossOriginIsolated: ${r.crossOriginIsolated}`);
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(`tensorwarp/augment bench: 500x375 RGBA -> resizedCrop(224) + flip(0.5) + affine(15, 0.1, [0.9, 1.1]) ` +
   '(3 transforms; 6 adds rotate, flip, rotate90), or resizedCrop(224) + flip(0.5) + colorJitter(0.4, 0.4, 0.4, 0.1) ' +
   '(ImageNet train) or + randAugment(2, 9) (RandAugment) on photo-like images -> NCHW float32 normalised; ' +
-  ` ${rounds} interleaved rounds of ${PER_ROUND} images per case (batches of ${BATCH}), medians; load average ${load()} (2 cores)`);
+  ` ${rounds} interleaved rounds of ${PER_ROUND} images per case (batches of ${BATCH}), medians; load average ${loadText()} (2 cores)`);
 const loaderOnly = argv.includes('--loader-only');
 let torch = {};
 if (!loaderOnly) {
@@ -208,4 +206,4 @@ if (!argv.includes('--no-browser')) {
     }
   }
 }
-console.log(`\nload average at the end: ${load()}`);
+console.log(`\nload average at the end: ${loadText()}`);

@@ -9,7 +9,7 @@
 // (a checkout, or a copy of js/, wasm/ and bench/) run interleaved in the same
 // process: old against new in one stretch of a shared machine's load.
 // Usage: node bench/batch-faults.mjs [rounds] [--against <tree>]
-import { loadavg } from 'node:os';
+import { loadText } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const rounds = Number(argv.find((a) => /^\d+$/.test(a)) ?? 7);
@@ -62,7 +62,7 @@ for (let round = -1; round < rounds; round++) {
 }
 const median = (list, i) => list.map((s) => s[i]).sort((a, b) => a - b)[list.length >> 1];
 console.log(`augment.batch without workers against the per-call loop: 500x375 RGBA -> 3 transforms -> [1, 3, 224, 224] float32, ` +
-  `${N} images per case and round, ${rounds} interleaved rounds, medians per image; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  `${N} images per case and round, ${rounds} interleaved rounds, medians per image; load average ${loadText()}`);
 console.log('| case | wall ms | user ms | system ms | minor faults |');
 console.log('|---|---:|---:|---:|---:|');
 for (const [name, list] of Object.entries(samples)) {

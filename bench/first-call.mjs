@@ -13,9 +13,9 @@
 //          [--linger 3000] [--trace] [--flags '<chromium switches, diagnosis only>'] <tree> [<tree> ...]
 // --trace: list each visit's trace events of the wasm code cache (Chrome DevTools Protocol tracing).
 import { mkdtemp, rm, readdir, stat } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { median } from './node-tools.mjs';
+import { median, loadText } from './node-tools.mjs';
 import { serve, chromiumLauncher } from './browser.mjs';
 
 const argv = process.argv.slice(2);
@@ -29,8 +29,7 @@ const trace = argv.includes('--trace') && argv.splice(argv.indexOf('--trace'), 1
 const trees = argv.map((dir) => resolve(dir));
 if (trees.length === 0) throw new Error('usage: node bench/first-call.mjs [--rounds 3] [--only warpAffine,resize,augment] <tree> ...');
 
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-console.log(`first calls in headless Chromium, ${rounds} rounds, HTTP caching ${caching}, linger ${linger} ms; load ${load()}`);
+console.log(`first calls in headless Chromium, ${rounds} rounds, HTTP caching ${caching}, linger ${linger} ms; load ${loadText()}`);
 
 /** In the page: imports, then ready() and 12 calls of `op`, each timed (ms). */
 async function visit({ root, op }) {
@@ -142,7 +141,7 @@ for (let r = 0; r < rounds; r++) {
       }
     }
   }
-  console.error(`round ${r + 1} of ${rounds} done; load ${load()}`);
+  console.error(`round ${r + 1} of ${rounds} done; load ${loadText()}`);
 }
 server.close();
 
@@ -163,5 +162,5 @@ for (const op of ops) {
     }
   }
 }
-console.log(`trees: ${trees.map((t, i) => `${i + 1} = ${t}`).join(', ')}; load after ${load()}`);
+console.log(`trees: ${trees.map((t, i) => `${i + 1} = ${t}`).join(', ')}; load after ${loadText()}`);
 process.exit(0);

@@ -9,16 +9,14 @@
 // call and the page's own wall-clock median beside it. Checks that every
 // tree gives the same bytes.
 // Usage: node bench/image-ab-browser.mjs [--size 1080p|500x375] [--rounds 21] --only <text>[|<text>...] <tree> [<tree> ...]
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { median, treeArguments, rendererPids as renderers, processUsage as usage } from './node-tools.mjs';
+import { median, treeArguments, rendererPids as renderers, processUsage as usage, loadText } from './node-tools.mjs';
 import { inChromiumSession } from './browser.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
   'node bench/image-ab-browser.mjs [--size 1080p] [--rounds 21] --only <text> <tree> ...', { onlyRequired: true });
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 console.log(`image A/B in headless Chromium, ${size} RGBA, ${rounds} interleaved rounds, medians per call of the renderer's CPU ms ` +
-  `(page wall ms beside); load ${load()}`);
+  `(page wall ms beside); load ${loadText()}`);
 
 const rows = await inChromiumSession('image-ab-browser.mjs', async (tab) => {
   const names = await tab.evaluate(async ({ base, size, only, count }) => {
@@ -90,5 +88,5 @@ for (const { name, cpu, main, wall, faults, user, system, least } of rows) {
   console.log(`| ${name} | ${cells.join(' | ')} | ${peer(n)} | ${peer(n + 1)} |`);
   console.log(`|  user + system ms per call over the run (10 ms ticks); least CPU ms | ${user.map((u, i) => `${f(u)} + ${f(system[i])}; ${f(least[i])}`).join(' | ')} |`);
 }
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadText()}`);
 process.exit(0);

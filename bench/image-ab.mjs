@@ -10,8 +10,7 @@
 // the image in cache). Checks that every tree gives the same bytes.
 // Usage: node bench/image-ab.mjs [--size 1080p|500x375] [--rounds 21] --only <text> <tree> [<tree> ...]
 //   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
-import { loadavg } from 'node:os';
-import { cpuMs as cpu, loadOpenCv, median, treeArguments } from './node-tools.mjs';
+import { cpuMs as cpu, loadOpenCv, median, treeArguments, loadText } from './node-tools.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
   'node bench/image-ab.mjs [--size 1080p] [--rounds 21] --only <text> <tree> ...', { onlyRequired: true });
@@ -25,7 +24,7 @@ for (const tree of trees) {
   suites.push((await import(`${tree}/bench/image-suite.js`)).imageCases({ cv }, [size]).filter((c) => c.name.includes(only)));
 }
 
-console.log(`image A/B, ${size} RGBA, ${rounds} interleaved rounds, medians of process CPU ms per call; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`image A/B, ${size} RGBA, ${rounds} interleaved rounds, medians of process CPU ms per call; load ${loadText()}`);
 console.log(`| case | ${trees.map((_, i) => `tree ${i + 1}: ms / faults / OpenCV.js ÷ tw / tw ÷ floor`).join(' | ')} | OpenCV.js | floor |`);
 console.log(`|---|${trees.map(() => '---:').join('|')}|---:|---:|`);
 suites[0].forEach((first, at) => {

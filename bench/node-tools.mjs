@@ -1,7 +1,8 @@
 // What the Node-side benches share: loading OpenCV.js, process CPU time,
-// medians, and the command line of the A/B benches that compare trees.
+// the load average, medians, and the command line of the A/B benches that compare trees.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -67,3 +68,6 @@ export function processUsage(pids) {
   }
   return { cpu, main, faults, user, system };
 }
+
+/** The 1-, 5- and 15-minute load averages, as a report's header gives them. */
+export const loadText = () => loadavg().map((v) => v.toFixed(2)).join(' ');

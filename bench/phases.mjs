@@ -3,7 +3,7 @@
 // result alone, the copy floor, and the set / C-entry time inside the call.
 // Usage: node bench/phases.mjs [rounds] [--only <text>] [--no-node] [--flags "<chromium switches, diagnosis only>"] [--plain]
 //   --plain: the page is not cross-origin isolated (Chromium's clock is then coarsened to 0.1 ms)
-import { loadavg } from 'node:os';
+import { loadText } from './node-tools.mjs';
 import { ready } from '../js/index.js';
 import { phases } from './phases-suite.js';
 import { inChromium } from './browser.mjs';
@@ -26,8 +26,7 @@ function print(title, results) {
   }
 }
 
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-console.log(`phases, 1920x1080 RGBA, ${rounds} rounds, medians of ms per call; load ${load()}`);
+console.log(`phases, 1920x1080 RGBA, ${rounds} rounds, medians of ms per call; load ${loadText()}`);
 if (!argv.includes('--no-node')) {
   await ready();
   print(`Node ${process.version}`, await phases({ rounds, only }));
@@ -39,5 +38,5 @@ const browser = await inChromium('phases-suite.js', async ({ base, rounds, only 
   return phases({ rounds, only });
 }, { rounds, only }, { isolated: !argv.includes('--plain'), flags }).catch((error) => ({ error: error.message }));
 print(`Chromium${flags.length ? ` ${flags.join(' ')}` : ''}${argv.includes('--plain') ? '' : ' (cross-origin isolated)'}`, browser);
-console.log(`\nload after: ${load()}`);
+console.log(`\nload after: ${loadText()}`);
 process.exit(0);

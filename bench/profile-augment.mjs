@@ -4,7 +4,7 @@
 // per image by function, side by side: which steps cost more in the browser.
 // Usage: node bench/profile-augment.mjs [--images 400] [--top 20] [imagenet|randAugment]
 import { Session } from 'node:inspector/promises';
-import { loadavg } from 'node:os';
+import { loadText } from './node-tools.mjs';
 import { ready } from '../js/index.js';
 import { inChromiumSession } from './browser.mjs';
 import { makePhotos, pipelines, MEAN, STD } from './augment-suite.js';
@@ -78,7 +78,7 @@ async function inBrowser() {
   });
 }
 
-console.log(`${which}: CPU profiles, ${images} images, self ms per image by function; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`${which}: CPU profiles, ${images} images, self ms per image by function; load ${loadText()}`);
 const node = await inNode();
 const browser = await inBrowser();
 const names = [...new Set([...node.self.keys(), ...browser.self.keys()])]

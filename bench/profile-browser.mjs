@@ -7,7 +7,7 @@
 // Usage: node bench/profile-browser.mjs [--calls 200] [--top 12] [--flags "<chromium switches, diagnosis only>"] <case> ...
 //   a case is one of the keys of BODIES below
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadText } from './node-tools.mjs';
 import { inChromiumSession } from './browser.mjs';
 
 const argv = process.argv.slice(2);
@@ -18,7 +18,7 @@ const flags = option('--flags', '').split(' ').filter(Boolean);
 const wanted = argv;
 
 if (!existsSync('/usr/bin/chromium')) throw new Error('no /usr/bin/chromium');
-console.log(`CPU profiles in headless Chromium, ${calls} calls each, 1920x1080 RGBA; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`CPU profiles in headless Chromium, ${calls} calls each, 1920x1080 RGBA; load ${loadText()}`);
 
 await inChromiumSession('profile-browser.mjs', async (tab, session) => {
   await tab.evaluate(async ({ base }) => {

@@ -9,7 +9,7 @@
 // same bytes.
 // Usage: node bench/warp-ab.mjs [--size 1080p|500x375] [--rounds 21] [--only text] <tree> [<tree> ...]
 //   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
-import { cpuMs as cpu, loadOpenCv, median, treeArguments } from './node-tools.mjs';
+import { cpuMs as cpu, loadOpenCv, loadText, median, treeArguments } from './node-tools.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
   'node bench/warp-ab.mjs [--size 1080p] [--rounds 21] [--only text] <tree> ...');
@@ -66,7 +66,7 @@ function prepared(e, kind, interpolation, border, matrix) {
   return new Uint32Array(e.m.HEAPU8.buffer, e.handle, 1)[0];
 }
 
-console.log(`warp A/B, ${size} RGBA, ${rounds} interleaved rounds, medians of process CPU ms; load ${(await import('node:os')).loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(`warp A/B, ${size} RGBA, ${rounds} interleaved rounds, medians of process CPU ms; load ${loadText()}`);
 console.log(`| case | ${trees.map((t, i) => `tree ${i + 1}: end to end / kernel / OpenCV.js ÷ tw`).join(' | ')} | OpenCV.js |`);
 console.log(`|---|${trees.map(() => '---:').join('|')}|---:|`);
 for (const [kind, interpolation, border] of ROWS) {

@@ -5,7 +5,7 @@
 // loop, two plain threads, and batch on 2 workers with a fresh tensor per
 // batch and into the last batch's (tensor.out), interleaved rounds.
 // Usage: node bench/worker-faults.mjs [rounds] [--batch N]
-import { loadavg } from 'node:os';
+import { loadText } from './node-tools.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ready } from '../js/index.js';
 import { augmentCases } from './augment-suite.js';
@@ -61,7 +61,7 @@ try {
 }
 const median = (list, i) => list.map((s) => s[i]).sort((a, b) => a - b)[list.length >> 1];
 console.log(`augment.batch on 2 workers against two plain threads: 500x375 RGBA -> 3 transforms -> [${N}, 3, 224, 224] float32, ` +
-  `${N} images per case and round, ${rounds} interleaved rounds, medians per image (CPU: all threads); load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  `${N} images per case and round, ${rounds} interleaved rounds, medians per image (CPU: all threads); load average ${loadText()}`);
 console.log('| case | wall ms | × per-call loop | user ms | system ms | minor faults | calling thread CPU ms | 2 busiest other threads asleep |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 const loop = median(samples['tensorwarp 3 transforms'], 0);
