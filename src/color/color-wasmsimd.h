@@ -51,7 +51,8 @@ static inline v128_t scatter_index(size_t first, size_t count, size_t stride) {
 /* 2^23: added to an integer-valued float in [0, 2^23), it leaves that integer in the low mantissa bits. */
 #define TW_COLOR_MAGIC 8388608.0f
 
-/* float32(2^-16 / 255): div255_bytes's second term. */
+/* 257·2^-16 and float32(2^-16 / 255): div255_bytes's two factors. */
+#define TW_COLOR_DIV255_HIGH 0x1.01p-8f
 #define TW_COLOR_DIV255_REST 0x1.010102p-24f
 
 /* trunc(clamp(x, 0, 255)) (the scalar tw_color_clamp_trunc) as integer-valued float lanes. floor is trunc
@@ -65,7 +66,8 @@ static inline v128_t clamp_floor(v128_t x) {
 /* Integer-valued float lanes 0..255 as the low byte of each lane (the lane becomes the float 2^23 + that
  * byte: 0x4b0000vv), for a swizzle to pick. floor + add are two instructions where V8 spends about eight
  * on i32x4.trunc_sat_f32x4. */
-static inline v128_t to_bytes_low(v128_t x) { return wasm_f32x4_add(x, wasm_f32x4_splat(TW_COLOR_MAGIC)); }
+static inline v128_t to_bytes_low_with(v128_t x, v128_t magic) { return wasm_f32x4_add(x, magic); }
+static inline v128_t to_bytes_low(v128_t x) { return to_bytes_low_with(x, wasm_f32x4_splat(TW_COLOR_MAGIC)); }
 
 /* clamp_floor in the low byte of each lane, for results that are picked by a swizzle. */
 static inline v128_t clamp_trunc_low(v128_t x) { return to_bytes_low(clamp_floor(x)); }
@@ -120,15 +122,14 @@ static inline v128_t gray4(v128_t v, const v128_t pick[3]) {
 /* x / 255 for integer-valued float lanes 0..255, as x·257·2^-16 + x·float32(2^-16 / 255): a product and a
  * sum instead of a division, the same float32 for each of the 256 values (toTensor's proof,
  * src/image/convert-kernels-wasmsimd.c byte_step: x·a is exact and x·b is the rest to 2^-40, far from a
- * rounding boundary; tests/image-color-every-rgb.test.mjs runs hue, which uses it, on every RGB triple). */
-static inline v128_t div255_bytes(v128_t x) {
-  return wasm_f32x4_add(wasm_f32x4_mul(x, wasm_f32x4_splat(0x1.01p-8f)),
-                        wasm_f32x4_mul(x, wasm_f32x4_splat(TW_COLOR_DIV255_REST)));
+ * rounding boundary; tests/image-color-every-rgb.test.mjs runs hue, which uses it, on every RGB triple).
+ * high, rest: TW_COLOR_DIV255_HIGH and TW_COLOR_DIV255_REST splatted. */
+static inline v128_t div255_bytes(v128_t x, v128_t high, v128_t rest) {
+  return wasm_f32x4_add(wasm_f32x4_mul(x, high), wasm_f32x4_mul(x, rest));
 }
 
 /* x mod 1 for x in [0, 2) (x − 1 is exact there): fmodf's value. */
-static inline v128_t mod1_nonnegative(v128_t x) {
-  const v128_t one = wasm_f32x4_splat(1.0f);
+static inline v128_t mod1_nonnegative(v128_t x, v128_t one) {
   return wasm_v128_bitselect(wasm_f32x4_sub(x, one), x, wasm_f32x4_ge(x, one));
 }
 
