@@ -15,7 +15,8 @@
  * exact: weights as floats, fma the correctly rounded fused multiply-add of
  *     float32 (scalar: tw_color_fmaf; wasmsimd: the same result another way)
  *
- * The scalar and wasmsimd kernels give the same bytes (tests/image-color-blur-simd.test.mjs). */
+ * The scalar and wasmsimd kernels give the same bytes (tests/image-color-blur-simd.test.mjs), each that of
+ * C's fmaf chain, crafted ties included (tests/c/test_color_blur_kernels.c). */
 #ifndef TW_COLOR_COLOR_BLUR_KERNELS_H
 #define TW_COLOR_COLOR_BLUR_KERNELS_H
 
