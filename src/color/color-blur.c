@@ -16,7 +16,7 @@
  * value, but the chains of neighbouring output values are independent: the
  * wasmsimd kernels (color-blur-kernels.h) run 16 of them side by side in
  * f64x2 lanes, the scalar ones 4 (an earlier SIMD try put a pixel's 3
- * channels in the lanes and was no faster than scalar; this is 2–4.5x
+ * channels in the lanes and was no faster than scalar; this is 2–8x
  * faster than the scalar chains, README › Colour). This file plans and drives them: the
  * weights, and each source row converted once, per colour channel, to a row
  * of doubles with the reflect padding written in (a ring of ky such rows,

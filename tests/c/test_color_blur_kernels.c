@@ -56,26 +56,29 @@ static void check_case(blur_case* c, int direct, const char* label) {
 }
 
 /* 3·w = 2.5 + 2^-23 exactly (w = 6990507·2^-23), the midpoint of 2.5 and its next float; a first product
- * of 2^-100·x makes the true sum lie above it: fmaf gives 2.5 + 2^-22, which rounds to the byte 3 (2.5
- * itself rounds to 2). Every lane of a 16-value step gets the tie, and some lanes a lost part of 0. */
+ * of 2^-100·x (or of the smallest subnormal weight, 2^-149·x) makes the true sum lie above it: fmaf gives
+ * 2.5 + 2^-22, which rounds to the byte 3 (2.5 itself rounds to 2). Every lane of a 16-value step gets
+ * the tie, and some lanes a lost part of 0. */
 static void test_ties(void) {
-  blur_case c = {.kx = 2, .ky = 1, .n = 32};
-  c.w[0] = ldexpf(1.0f, -100);
-  c.w[1] = ldexpf(6990507.0f, -23);
-  for (size_t x = 0; x < c.n + 1; x++) c.data[0][x] = x % 5 == 4 ? 0.0 : x % 2 ? 3.0 : 1.0;
-  check_case(&c, 0, "ties");
-  blur_case tied = c;
-  for (size_t x = 0; x < c.n; x++) tied.data[0][x + 1] = 3.0; /* every value's second tap on the midpoint */
-  check_case(&tied, 0, "every tap tied");
-  uint8_t out[32];
-  tw_color_blur_exact__wasmsimd(tied.rows, tied.w, 2, 1, 32, out);
-  CHECK(out[0] == 3 && out[1] == 3, "the tie rounded up: %d %d (pixel 0 then 1 times 2^-100)", out[0], out[1]);
-  /* the tie the other way: a negative lost part cannot occur (all terms >= 0), so a tie with nothing
-   * lost: fmaf keeps the midpoint's even neighbour 2.5 -> byte 2 */
-  tied.w[0] = 0.0f;
-  check_case(&tied, 0, "tie, nothing lost");
-  tw_color_blur_exact__wasmsimd(tied.rows, tied.w, 2, 1, 32, out);
-  CHECK(out[0] == 2, "the exact tie kept even: %d", out[0]);
+  for (int tiny = 0; tiny < 2; tiny++) {
+    blur_case c = {.kx = 2, .ky = 1, .n = 32};
+    c.w[0] = ldexpf(1.0f, tiny ? -149 : -100);
+    c.w[1] = ldexpf(6990507.0f, -23);
+    for (size_t x = 0; x < c.n + 1; x++) c.data[0][x] = x % 5 == 4 ? 0.0 : x % 2 ? 3.0 : 1.0;
+    check_case(&c, 0, tiny ? "ties after a subnormal weight" : "ties");
+    blur_case tied = c;
+    for (size_t x = 0; x < c.n; x++) tied.data[0][x + 1] = 3.0; /* every value's second tap on the midpoint */
+    check_case(&tied, 0, "every tap tied");
+    uint8_t out[32];
+    tw_color_blur_exact__wasmsimd(tied.rows, tied.w, 2, 1, 32, out);
+    CHECK(out[0] == 3 && out[1] == 3, "the tie rounded up: %d %d (pixel 0 then 1 times w[0])", out[0], out[1]);
+    /* the tie the other way: a negative lost part cannot occur (all terms >= 0), so a tie with nothing
+     * lost: fmaf keeps the midpoint's even neighbour 2.5 -> byte 2 */
+    tied.w[0] = 0.0f;
+    check_case(&tied, 0, "tie, nothing lost");
+    tw_color_blur_exact__wasmsimd(tied.rows, tied.w, 2, 1, 32, out);
+    CHECK(out[0] == 2, "the exact tie kept even: %d", out[0]);
+  }
 }
 
 /* The direct kernels' ties: one product whose exact value is a float32 midpoint, rounded to even either
