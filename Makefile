@@ -35,7 +35,11 @@ CONTRACT_FLAGS = $(if $(findstring src/color/,$<),-ffp-contract=off)
 # kernel weights) is built for size: -O3 unrolled it into 20 kB of wasm.
 # So is the code that validates and plans once a call (the operator entries,
 # their argument checks and plans): -O3 inlines and unrolls it for nothing.
+# gaussian_blur's kernels too: the scalar ones run in tests only; the SIMD
+# ones unroll what pays by a pragma (color-blur-wasmsimd.c), and -O3's
+# other unrolling added 1.7 kB for no speed.
 SIZE_OPTIMISED = src/color/color-lut.c src/color/color-math.c src/color/color-blur.c src/color/color.c \
+  src/color/color-blur-scalar.c src/color/color-blur-wasmsimd.c \
   src/gridsample/gridsample.c src/avgpool/avgpool.c src/avgpool/avgpool-prepare.c src/warp/warp-check.c \
   src/warp/warp.c src/warp/warp-plan.c src/image/resize-checks.c src/image/convert.c
 SIZE_FLAGS = $(if $(filter $(SIZE_OPTIMISED),$<),-Os)

@@ -32,7 +32,7 @@ function photo(width, height) {
 }
 
 const img = photo(1920, 1080);
-const SIMD_OPS = new Set(['adjustHue', 'adjustBrightness', 'adjustContrast', 'adjustSaturation', 'adjustSharpness', 'grayscale', 'posterize', 'solarize', 'invert']);
+const SIMD_OPS = new Set(['adjustHue', 'adjustBrightness', 'adjustContrast', 'adjustSaturation', 'adjustSharpness', 'grayscale', 'posterize', 'solarize', 'invert', 'gaussianBlur']);
 const ops = {
   copy: () => ({ data: img.data.slice() }),
   adjustBrightness: () => adjustBrightness(img, 1.3),

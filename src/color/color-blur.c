@@ -10,16 +10,28 @@
  *   bytes are torch's on the machines TORCHVISION.md describes.
  *
  * Each value is a chain of dependent fused multiply-adds in a fixed order:
- * where a double sum is exact (fma_direct below) one double multiply-add
- * and one rounding per tap, otherwise the emulated FMA. Scalar: the chain's
- * latency bounds it, and a wasm SIMD version (a pixel's channels in f64x2
- * lanes, 1, 2 or 4 pixels a step) measured no faster in Node. */
+ * where a double sum is exact (the direct kernels: every non-zero weight
+ * >= 2^-20, proof below) one double multiply-add and one rounding per tap,
+ * otherwise an exact FMA (the exact kernels). A chain's latency bounds one
+ * value, but the chains of neighbouring output values are independent: the
+ * wasmsimd kernels (color-blur-kernels.h) run 16 of them side by side in
+ * f64x2 lanes, the scalar ones 4 (an earlier SIMD try put a pixel's 3
+ * channels in the lanes and was no faster than scalar; this is 2–8x
+ * faster than the scalar chains, README › Colour). This file plans and drives them: the
+ * weights, and each source row converted once, per colour channel, to a row
+ * of doubles with the reflect padding written in (a ring of ky such rows,
+ * so the kernels' loads are contiguous and the memory is 24·ky·(width + kx)
+ * bytes, not the image: 13 MB at most for 1080p); the kernels' rows of
+ * bytes are then interleaved, alpha copied. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "color-blur-kernels.h"
 #include "color-internal.h"
 #include "color-math.h"
-#include "common/checked.h"
+#include "common/config.h"
 
 static void kernel1d(size_t k, float sigma, float* w) {
   const float half = (float)(k - 1) * 0.5f;
@@ -39,82 +51,110 @@ static size_t reflect(size_t p, size_t pad, size_t n) {
   return (size_t)q;
 }
 
-static uint8_t round_to_byte(float acc) {
-  const float r = rintf(acc); /* half to even, as torch.round */
-  return (uint8_t)(r < 0.0f ? 0.0f : r > 255.0f ? 255.0f : r);
-}
-
-/* The chain of one output pixel's three colour values, acc = fma(w, pixel, acc) tap by tap, with `fma`
- * one of the two exact forms below; rows [y0, y1) of the output. */
-#define TW_BLUR_ROWS(name, weight_type, fma)                                                                    \
-  void name(const uint8_t* in, uint8_t* out, size_t width, size_t channels, size_t kx, size_t ky,       \
-                   const weight_type* weights, const size_t* column, const size_t* row, size_t y0, size_t y1) { \
-    for (size_t y = y0; y < y1; y++) {                                                                         \
-      for (size_t x = 0; x < width; x++) {                                                                     \
-        float acc0 = 0.0f, acc1 = 0.0f, acc2 = 0.0f;                                                           \
-        const weight_type* w = weights;                                                                        \
-        for (size_t i = 0; i < ky; i++) {                                                                      \
-          const uint8_t* source_row = in + row[y + i];                                                         \
-          for (size_t j = 0; j < kx; j++, w++) {                                                               \
-            const uint8_t* px = source_row + column[x + j];                                                    \
-            acc0 = fma(*w, (float)px[0], acc0);                                                                \
-            acc1 = fma(*w, (float)px[1], acc1);                                                                \
-            acc2 = fma(*w, (float)px[2], acc2);                                                                \
-          }                                                                                                    \
-        }                                                                                                      \
-        uint8_t* o = out + (y * width + x) * channels;                                                         \
-        o[0] = round_to_byte(acc0);                                                                            \
-        o[1] = round_to_byte(acc1);                                                                            \
-        o[2] = round_to_byte(acc2);                                                                            \
-        if (channels == 4) o[3] = in[(y * width + x) * channels + 3];                                          \
-      }                                                                                                        \
-    }                                                                                                          \
-  }
-
 /* When every non-zero weight is at least 2^-20, w·pixel + acc needs at most 52 bits: the products and sums
  * stay below 2^9 (the weights sum to 1, pixels are at most 255), and no bit below 2^-43 is ever set (a
  * weight's last bit is at least 2^(-20-23), a pixel is an integer, and acc, which only grows, is at least
  * the first non-zero product). So the double sum is exact and rounding it once to float32 is the fused
- * result: no correction needed. */
-static inline float fma_direct(double w, float x, float acc) { return (float)(w * (double)x + (double)acc); }
+ * result: no correction needed (the direct kernels). */
 #define TW_BLUR_DIRECT_MIN_WEIGHT (1.0f / 1048576.0f) /* 2^-20 */
 
-static TW_BLUR_ROWS(blur_rows_direct, double, fma_direct)
-static TW_BLUR_ROWS(blur_rows_exact, float, tw_color_fmaf)
+/* The blur of one call: the image, the weights, the kernels, and its working memory (one block). The
+ * source rows are converted once each, per colour channel, to doubles with the reflect padding written in
+ * (columns), into a ring of ky slots: output row y reads padded rows y .. y + ky − 1, slot p % ky. */
+typedef struct blur_plan {
+  const uint8_t* in;
+  uint8_t* out;
+  size_t width, height, channels, kx, ky;
+  size_t n;      /* values a kernel call computes: width rounded up to TW_COLOR_BLUR_BLOCK */
+  size_t stride; /* doubles per converted row: n + kx − 1 (past the padded row: zeros, read, discarded) */
+  double* ring;  /* ky slots of 3 converted rows */
+  double* weights64;
+  float* weights;
+  const double** rows; /* one channel's ky rows, as the kernel reads them */
+  size_t* column;      /* padded column -> byte offset of its pixel in a source row */
+  uint8_t* plane;      /* the kernels' output: 3 rows of n bytes */
+  tw_color_blur_direct_fn* direct; /* NULL: the exact kernel */
+  tw_color_blur_exact_fn* exact;
+} blur_plan;
 
-int tw_color_blur_run(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels, size_t kx,
-                      size_t ky, float sigma_x, float sigma_y) {
-  const size_t padded_w = width + kx - 1, padded_h = height + ky - 1, taps = kx * ky;
-  /* One block: the 2-D weights as doubles, the column and row maps (byte offsets into `in`), then the 1-D
-   * and 2-D float weights. */
-  int overflow = 0; /* the maps grow with the image: a 32-bit size_t must not wrap */
-  size_t block = tw_mul_size(tw_add_size(padded_w, padded_h, &overflow), sizeof(size_t), &overflow);
-  block = tw_add_size(block, taps * sizeof(double) + (taps + kx + ky) * sizeof(float), &overflow);
-  double* weights64 = overflow ? NULL : malloc(block);
-  if (!weights64) return -1;
-  size_t* column = (size_t*)(weights64 + taps);
-  size_t* row = column + padded_w;
-  float* weights = (float*)(row + padded_h);
-  float* wx = weights + taps;
-  float* wy = wx + kx;
-  kernel1d(kx, sigma_x, wx);
-  kernel1d(ky, sigma_y, wy);
+/* Allocates the block and points the plan's arrays into it; NULL if it does not fit a size_t or malloc fails.
+ * kx, ky <= 255 and width < 2^31 (the entry's checks), so the sums below fit 64 bits. */
+static void* blur_alloc(blur_plan* b) {
+  const size_t padded_w = b->width + b->kx - 1, taps = b->kx * b->ky;
+  b->n = (b->width + TW_COLOR_BLUR_BLOCK - 1) / TW_COLOR_BLUR_BLOCK * TW_COLOR_BLUR_BLOCK;
+  b->stride = b->n + b->kx - 1;
+  const uint64_t ring = (uint64_t)b->stride * 3 * b->ky;
+  const uint64_t block = (ring + taps) * sizeof(double) + b->ky * sizeof(double*) + (uint64_t)padded_w * sizeof(size_t) +
+                         (taps + b->kx + b->ky) * sizeof(float) + (uint64_t)b->n * 3;
+  void* memory = block > SIZE_MAX ? NULL : malloc((size_t)block);
+  if (!memory) return NULL;
+  b->ring = memory;
+  b->weights64 = b->ring + ring;
+  b->rows = (const double**)(b->weights64 + taps);
+  b->column = (size_t*)(b->rows + b->ky);
+  b->weights = (float*)(b->column + padded_w);
+  b->plane = (uint8_t*)(b->weights + taps + b->kx + b->ky);
+  for (size_t r = 0; r < 3 * b->ky; r++)
+    memset(b->ring + r * b->stride + padded_w, 0, (b->stride - padded_w) * sizeof(double));
+  return memory;
+}
+
+/* The 2-D weights as float and double; whether the direct kernels are exact for them. */
+static int blur_weights(blur_plan* b, float sigma_x, float sigma_y) {
+  float* wx = b->weights + b->kx * b->ky;
+  float* wy = wx + b->kx;
+  kernel1d(b->kx, sigma_x, wx);
+  kernel1d(b->ky, sigma_y, wy);
   int direct = 1;
-  for (size_t i = 0; i < ky; i++) {
-    for (size_t j = 0; j < kx; j++) {
+  for (size_t i = 0; i < b->ky; i++) {
+    for (size_t j = 0; j < b->kx; j++) {
       const float w = wy[i] * wx[j];
-      weights[i * kx + j] = w;
-      weights64[i * kx + j] = w;
+      b->weights[i * b->kx + j] = w;
+      b->weights64[i * b->kx + j] = w;
       direct &= w == 0.0f || w >= TW_BLUR_DIRECT_MIN_WEIGHT;
     }
   }
-  for (size_t p = 0; p < padded_w; p++) column[p] = reflect(p, kx / 2, width) * channels;
-  for (size_t p = 0; p < padded_h; p++) row[p] = reflect(p, ky / 2, height) * width * channels;
-  if (direct) {
-    blur_rows_direct(in, out, width, channels, kx, ky, weights64, column, row, 0, height);
-  } else {
-    blur_rows_exact(in, out, width, channels, kx, ky, weights, column, row, 0, height);
+  return direct;
+}
+
+/* Padded row p of the source into its ring slot, each colour channel a row of doubles. */
+static void convert_row(const blur_plan* b, size_t p) {
+  const uint8_t* src = b->in + reflect(p, b->ky / 2, b->height) * b->width * b->channels;
+  double* slot = b->ring + (p % b->ky) * 3 * b->stride;
+  for (size_t c = 0; c < 3; c++, slot += b->stride)
+    for (size_t q = 0; q < b->width + b->kx - 1; q++) slot[q] = src[b->column[q] + c];
+}
+
+/* Output row y: each colour channel's kernel call into the plane, then the bytes interleaved, alpha copied. */
+static void blur_row(const blur_plan* b, size_t y) {
+  for (size_t c = 0; c < 3; c++) {
+    for (size_t i = 0; i < b->ky; i++) b->rows[i] = b->ring + (((y + i) % b->ky) * 3 + c) * b->stride;
+    if (b->direct) b->direct(b->rows, b->weights64, b->kx, b->ky, b->n, b->plane + c * b->n);
+    else b->exact(b->rows, b->weights, b->kx, b->ky, b->n, b->plane + c * b->n);
   }
-  free(weights64);
+  const size_t ch = b->channels;
+  const uint8_t* alpha = b->in + y * b->width * ch + 3;
+  uint8_t* o = b->out + y * b->width * ch;
+  for (size_t x = 0; x < b->width; x++, o += ch) {
+    for (size_t c = 0; c < 3; c++) o[c] = b->plane[c * b->n + x];
+    if (ch == 4) o[3] = alpha[x * 4];
+  }
+}
+
+int tw_color_blur_run(const uint8_t* in, uint8_t* out, size_t width, size_t height, size_t channels, size_t kx,
+                      size_t ky, float sigma_x, float sigma_y) {
+  blur_plan b = {.in = in, .out = out, .width = width, .height = height, .channels = channels, .kx = kx, .ky = ky};
+  void* memory = blur_alloc(&b);
+  if (!memory) return -1;
+  const int simd = tw_use_simd();
+  if (blur_weights(&b, sigma_x, sigma_y)) b.direct = simd ? tw_color_blur_direct__wasmsimd : tw_color_blur_direct__scalar;
+  else b.exact = simd ? tw_color_blur_exact__wasmsimd : tw_color_blur_exact__scalar;
+  for (size_t p = 0; p < width + kx - 1; p++) b.column[p] = reflect(p, kx / 2, width) * channels;
+  for (size_t p = 0; p + 1 < ky; p++) convert_row(&b, p);
+  for (size_t y = 0; y < height; y++) {
+    convert_row(&b, y + ky - 1);
+    blur_row(&b, y);
+  }
+  free(memory);
   return 0;
 }

@@ -274,6 +274,6 @@ int32_t tw_color_gaussian_blur(const uint8_t* in, size_t in_bytes, uint8_t* out,
   if (status != TW_OK || plan.pixels == 0) return status;
   if (tw_color_blur_run(in, out, (size_t)width, (size_t)height, plan.channels, (size_t)kx, (size_t)ky,
                         (float)sigma_x, (float)sigma_y) != 0)
-    return tw_fail(TW_OUT_OF_MEMORY, "img: no memory for the blur's weights");
+    return tw_fail(TW_OUT_OF_MEMORY, "img: no memory for the blur's weights and rows");
   return TW_OK;
 }
