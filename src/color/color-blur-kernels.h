@@ -27,18 +27,12 @@
 /* Output values a kernel step computes (the wasmsimd kernels: 8 f64x2 chains in flight). */
 #define TW_COLOR_BLUR_BLOCK 16
 
-#define TW_COLOR_BLUR_DECLARE(isa)                                                                              \
-  void tw_color_blur_direct__##isa(const double* const* rows, const double* weights, size_t kx, size_t ky,     \
-                                   size_t n, uint8_t* out);                                                    \
-  void tw_color_blur_exact__##isa(const double* const* rows, const float* weights, size_t kx, size_t ky, size_t n, \
-                                  uint8_t* out);
-
-TW_COLOR_BLUR_DECLARE(scalar)
-TW_COLOR_BLUR_DECLARE(wasmsimd)
-
 typedef void tw_color_blur_direct_fn(const double* const* rows, const double* weights, size_t kx, size_t ky, size_t n,
                                      uint8_t* out);
 typedef void tw_color_blur_exact_fn(const double* const* rows, const float* weights, size_t kx, size_t ky, size_t n,
                                     uint8_t* out);
+
+tw_color_blur_direct_fn tw_color_blur_direct__scalar, tw_color_blur_direct__wasmsimd;
+tw_color_blur_exact_fn tw_color_blur_exact__scalar, tw_color_blur_exact__wasmsimd;
 
 #endif

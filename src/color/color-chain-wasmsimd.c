@@ -12,7 +12,9 @@
  * a shuffle or insert: three or four instructions) and does not hoist it; clang, which sees a constant,
  * puts it at each use. Read once through a volatile (hue_constants_held), each is a value clang cannot
  * rebuild, so it stays in a local that V8 keeps in a register or reloads with one instruction: the chains
- * with hue measured 4% faster (bench/color-steps-ab.mjs, all 24 jitter orders). */
+ * with hue measured 4% faster (bench/color-steps-ab.mjs, all 24 jitter orders). The blur kernels' empty
+ * asm (color-blur-wasmsimd.c opaque) hides values too, but here it made the steps without hue 5-20% slower
+ * (the same bench, three trees in one process), so the volatile stays. */
 typedef struct hue_constants {
   v128_t one, zero, k255, two, four, six, magic, byte_mask, div_high, div_rest;
   v128_t lane_bytes;      /* each lane's byte 0 to bytes 0..2 of that lane (byte 3: 0x80, zero) */
