@@ -5,7 +5,7 @@
 // per call (224x224: per call of 20), medians; ratios to the copy and of tree 1 to each tree. Checks that
 // every tree gives the same bytes. A tree is a directory holding js/ and wasm/ (a checkout, or a copy).
 // Usage: node bench/blur-ab.mjs [--rounds 21] [--only <text>] <tree> [<tree> ...]
-import { cpuMs as cpu, median, treeArguments, loadText } from './node-tools.mjs';
+import { checkSameBytes, interleavedCpuMs, photoRgba, treeArguments, loadText } from './node-tools.mjs';
 
 const { rounds, only, trees } = treeArguments(process.argv.slice(2), 'node bench/blur-ab.mjs [--rounds 21] [--only <text>] <tree> ...');
 const blurs = [];
@@ -13,17 +13,6 @@ for (const tree of trees) {
   const module = await import(`${tree}/js/module.js`);
   await module.ready();
   blurs.push((await import(`${tree}/js/image.js`)).gaussianBlur);
-}
-
-/** Gradients plus noise in 0..7 (a fixed generator), alpha a gradient. */
-function photo(width, height) {
-  const data = new Uint8ClampedArray(width * height * 4);
-  let s = 1;
-  for (let i = 0; i < data.length; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    data[i] = (((i >> 2) % width) + ((i >> 2) / width | 0) * (1 + (i & 3)) + (s >>> 29)) & 255;
-  }
-  return { width, height, channels: 4, data };
 }
 
 const cases = [];
@@ -38,20 +27,11 @@ console.log(`gaussianBlur A/B, RGBA, ${rounds} interleaved rounds, medians of pr
 console.log(`| case | ${trees.map((_, i) => `tree ${i + 1}: ms / ÷ copy${i ? ' / tree 1 ÷ this' : ''}`).join(' | ')} | copy |`);
 console.log(`|---|${trees.map(() => '---:').join('|')}|---:|`);
 for (const c of cases) {
-  const img = photo(c.width, c.height);
+  const img = photoRgba(c.width, c.height);
   const repeat = c.width * c.height < 500_000 ? 20 : 1;
-  const runs = [...blurs.map((blur) => () => blur(img, c.options)), () => img.data.slice()];
-  const outputs = blurs.map((blur) => Buffer.from(blur(img, c.options).data));
-  outputs.forEach((o, i) => { if (!o.equals(outputs[0])) throw new Error(`${c.name}: tree ${i + 1} differs from tree 1`); });
-  const times = runs.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < runs.length; k++) {
-      const i = (r + k) % runs.length, start = cpu();
-      for (let n = 0; n < repeat; n++) runs[i]();
-      times[i].push((cpu() - start) / repeat);
-    }
-  }
-  const ms = times.map(median), copy = ms.at(-1);
+  checkSameBytes(blurs.map((blur) => blur(img, c.options).data), c.name);
+  const ms = interleavedCpuMs([...blurs.map((blur) => () => blur(img, c.options)), () => img.data.slice()], rounds, repeat);
+  const copy = ms.at(-1);
   const cells = ms.slice(0, -1).map((t, i) => `${t.toFixed(2)} / ${(t / copy).toFixed(1)}×${i ? ` / ${(ms[0] / t).toFixed(2)}×` : ''}`);
   console.log(`| ${c.name} | ${cells.join(' | ')} | ${copy.toFixed(3)} |`);
 }

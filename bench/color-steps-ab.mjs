@@ -5,7 +5,7 @@
 // per image, medians. Checks that every tree gives the same bytes. Which step dominates, and a change
 // against the build before it on a shared machine.
 // Usage: node bench/color-steps-ab.mjs [--rounds 21] [--scalar] <tree> [<tree> ...]
-import { cpuMs as cpu, median, treeArguments, loadText } from './node-tools.mjs';
+import { checkSameBytes, interleavedCpuMs, treeArguments, loadText } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const withScalar = argv.includes('--scalar');
@@ -57,17 +57,9 @@ for (const simd of withScalar ? [1, 0] : [1]) {
   for (const [name, steps] of Object.entries(STEPS)) {
     modules.forEach((t) => t.m._tw_set_simd(simd));
     const outputs = modules.map((t) => { call(t, steps); return Buffer.from(t.m.HEAPU8.subarray(t.output, t.output + BYTES)); });
-    outputs.forEach((o, i) => { if (!o.equals(outputs[0])) throw new Error(`${name}: tree ${i + 1} differs from tree 1`); });
-    const times = modules.map(() => []);
-    for (let r = 0; r < rounds; r++) {
-      for (let k = 0; k < modules.length; k++) {
-        const i = (r + k) % modules.length;
-        const start = cpu();
-        for (let n = 0; n < REPEAT; n++) call(modules[i], steps);
-        times[i].push((cpu() - start) / REPEAT / (steps === 'all orders' ? ALL_ORDERS.length : 1));
-      }
-    }
-    const ms = times.map(median);
+    checkSameBytes(outputs, name);
+    const perOrder = steps === 'all orders' ? ALL_ORDERS.length : 1;
+    const ms = interleavedCpuMs(modules.map((t) => () => call(t, steps)), rounds, REPEAT).map((t) => t / perOrder);
     console.log(`| ${name}${simd ? '' : ' (scalar)'} | ${ms.map((t, i) => `${t.toFixed(3)}${i ? ` / ${(t / ms[0]).toFixed(2)}` : ''}`).join(' | ')} |`);
   }
 }

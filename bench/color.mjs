@@ -9,6 +9,7 @@ import {
   invert, autocontrast, equalize, grayscale, gaussianBlur, erase,
 } from '../js/image.js';
 import { wasm } from '../js/module.js';
+import { photoRgba } from './node-tools.mjs';
 
 const argv = process.argv.slice(2);
 const rounds = Number(argv.find((a) => /^\d+$/.test(a)) ?? 9);
@@ -16,22 +17,7 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : '';
 
 await ready();
 
-function photo(width, height) {
-  const data = new Uint8ClampedArray(width * height * 4);
-  let s = 12345;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 4; c++, i++) {
-        s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-        const t = (((x * (3 + c) + y * (2 + c)) >> 3) + c * 85) % 512;
-        data[i] = c === 3 ? 255 : Math.min(255, Math.max(0, (t < 256 ? t : 511 - t) + (s % 9) - 4));
-      }
-    }
-  }
-  return { width, height, channels: 4, data };
-}
-
-const img = photo(1920, 1080);
+const img = photoRgba(1920, 1080);
 const SIMD_OPS = new Set(['adjustHue', 'adjustBrightness', 'adjustContrast', 'adjustSaturation', 'adjustSharpness', 'grayscale', 'posterize', 'solarize', 'invert', 'gaussianBlur']);
 const ops = {
   copy: () => ({ data: img.data.slice() }),

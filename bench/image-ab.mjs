@@ -10,7 +10,7 @@
 // the image in cache). Checks that every tree gives the same bytes.
 // Usage: node bench/image-ab.mjs [--size 1080p|500x375] [--rounds 21] --only <text> <tree> [<tree> ...]
 //   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
-import { cpuMs as cpu, loadOpenCv, median, treeArguments, loadText } from './node-tools.mjs';
+import { checkSameBytes, cpuMs as cpu, loadOpenCv, loadText, median, treeArguments } from './node-tools.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
   'node bench/image-ab.mjs [--size 1080p] [--rounds 21] --only <text> <tree> ...', { onlyRequired: true });
@@ -31,7 +31,7 @@ suites[0].forEach((first, at) => {
   // a case without OpenCV.js (toTensor) runs the floor in its column, printed as n/a
   const runs = [...suites.map((cases) => cases[at].peers.tensorwarp), first.peers.opencv ?? first.peers.floor, first.peers.floor];
   const outputs = runs.slice(0, trees.length).map((run) => Buffer.from(run().data));
-  outputs.forEach((o, i) => { if (!o.equals(outputs[0])) throw new Error(`${first.name}: tree ${i + 1} differs from tree 1`); });
+  checkSameBytes(outputs, first.name);
   const times = runs.map(() => []), counts = runs.map(() => 0);
   for (let i = 0; i < 3; i++) runs.forEach((run) => run());
   // Each round starts at another peer: a peer right after one that read the same image finds part of it in cache.

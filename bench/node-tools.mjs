@@ -1,5 +1,6 @@
 // What the Node-side benches share: loading OpenCV.js, process CPU time,
-// the load average, medians, and the command line of the A/B benches that compare trees.
+// the load average, medians, a photo-like image, and what the A/B benches that compare trees
+// share (their command line, the check that the trees agree, interleaved CPU-time rounds).
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -21,6 +22,47 @@ export function cpuMs() {
 }
 
 export const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
+
+/**
+ * A width x height RGBA image like a photo for the colour ops: per channel a folded diagonal
+ * gradient (every hue, neighbours alike) plus noise in -4..4 from a fixed xorshift; alpha 255.
+ */
+export function photoRgba(width, height) {
+  const data = new Uint8ClampedArray(width * height * 4);
+  let s = 12345;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++, i++) {
+        s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+        const t = (((x * (3 + c) + y * (2 + c)) >> 3) + c * 85) % 512;
+        data[i] = c === 3 ? 255 : Math.min(255, Math.max(0, (t < 256 ? t : 511 - t) + (s % 9) - 4));
+      }
+    }
+  }
+  return { width, height, channels: 4, data };
+}
+
+/** Throws unless every tree's output (byte arrays, tree 1 first) equals tree 1's; `name` the case. */
+export function checkSameBytes(outputs, name) {
+  const first = Buffer.from(outputs[0]);
+  outputs.forEach((o, i) => { if (!first.equals(Buffer.from(o))) throw new Error(`${name}: tree ${i + 1} differs from tree 1`); });
+}
+
+/**
+ * The median process CPU ms per call of each of `runs`, over `rounds` rounds of `repeat` calls each;
+ * each round starts at another run (the one before it leaves part of the data in cache).
+ */
+export function interleavedCpuMs(runs, rounds, repeat = 1) {
+  const times = runs.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (r + k) % runs.length, start = cpuMs();
+      for (let n = 0; n < repeat; n++) runs[i]();
+      times[i].push((cpuMs() - start) / repeat);
+    }
+  }
+  return times.map(median);
+}
 
 /**
  * `[--size 1080p] [--rounds 21] [--only text] <tree> ...` of the A/B benches:

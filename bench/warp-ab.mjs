@@ -9,7 +9,7 @@
 // same bytes.
 // Usage: node bench/warp-ab.mjs [--size 1080p|500x375] [--rounds 21] [--only text] <tree> [<tree> ...]
 //   a tree is a directory holding js/, wasm/ and bench/ (a checkout, or a copy of one)
-import { cpuMs as cpu, loadOpenCv, loadText, median, treeArguments } from './node-tools.mjs';
+import { checkSameBytes, cpuMs as cpu, loadOpenCv, loadText, median, treeArguments } from './node-tools.mjs';
 
 const { size, rounds, only, trees } = treeArguments(process.argv.slice(2),
   'node bench/warp-ab.mjs [--size 1080p] [--rounds 21] [--only text] <tree> ...');
@@ -83,7 +83,7 @@ for (const [kind, interpolation, border] of ROWS) {
     };
   });
   const outputs = peers.map((p) => Buffer.from(p.e2e().data));
-  outputs.forEach((o, i) => { if (!o.equals(outputs[0])) throw new Error(`${name}: tree ${i + 1} differs from tree 1`); });
+  checkSameBytes(outputs, name);
   const opencv = openCvRun(kind, interpolation, border, matrix);
   const tcv = [];
   for (let i = 0; i < 3; i++) {
